@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { CatalogModule } from './catalog/catalog.module';
+import type { AppConfig } from './common/config/app-config';
+import { ConfigModule } from './common/config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { ImportsModule } from './imports/imports.module';
+import { JobsModule } from './jobs/jobs.module';
+
+/** The HTTP application; it can also run the import worker (main.ts decides). */
+@Module({})
+export class AppModule {
+  static forRoot(config?: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule, JobsModule, CatalogModule, ImportsModule, HealthModule],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AccountRepository } from './repositories/account.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
+import { TokenRepository } from './repositories/token.repository';
+import { isScope } from './scopes';
+import { generateTokenSecret, hashTokenSecret } from './token-secret';
+
+export class AdminError extends Error {}
+
+const ACCOUNT_ID = /^[A-Za-z0-9._@-]{1,100}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Operator actions behind the admin CLI: organizations, accounts and tokens. */
+@Injectable()
+export class AuthAdminService {
+  constructor(
+    private readonly organizations: OrganizationRepository,
+    private readonly accounts: AccountRepository,
+    private readonly tokens: TokenRepository,
+  ) {}
+
+  async createOrganization(name: string) {
+    if (!name.trim()) throw new AdminError('--name must not be empty');
+    const organization = await this.organizations.create(name.trim());
+    return { id: organization.id, name: organization.name };
+  }
+
+  async createAccount(organizationId: string, id?: string) {
+    if (!UUID.test(organizationId) || !(await this.organizations.findById(organizationId))) {
+      throw new AdminError(`Organization ${organizationId} not found`);
+    }
+    const accountId = id ?? `acc_${randomBytes(12).toString('hex')}`;
+    if (!ACCOUNT_ID.test(accountId)) {
+      throw new AdminError('--id must be 1-100 characters of letters, digits, ".", "_", "@" or "-" (no ":")');
+    }
+    if (await this.accounts.findById(accountId)) throw new AdminError(`Account ${accountId} already exists`);
+    const account = await this.accounts.create(accountId, organizationId);
+    return { id: account.id, organization_id: account.organizationId };
+  }
+
+  async setAccountDisabled(accountId: string, disabled: boolean) {
+    const account = await this.accounts.setDisabled(accountId, disabled);
+    if (!account) throw new AdminError(`Account ${accountId} not found`);
+    return { id: account.id, disabled_at: account.disabledAt?.toISOString() ?? null };
+  }
+
+  async createToken(input: { accountId: string; scopes: string[]; name?: string; expiresAt?: Date }) {
+    const unknown = input.scopes.filter((scope) => !isScope(scope));
+    if (unknown.length > 0) throw new AdminError(`Unknown scope(s): ${unknown.join(', ')}`);
+    if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new AdminError('--expires-at must be an ISO 8601 date-time');
+    if (!(await this.accounts.findById(input.accountId))) throw new AdminError(`Account ${input.accountId} not found`);
+    const secret = generateTokenSecret();
+    const token = await this.tokens.create({
+      accountId: input.accountId,
+      name: input.name ?? 'cli',
+      tokenHash: hashTokenSecret(secret),
+      scopes: [...new Set(input.scopes)],
+      expiresAt: input.expiresAt ?? null,
+    });
+    return { id: token.id, account_id: token.accountId, token: secret, scopes: token.scopes, expires_at: token.expiresAt?.toISOString() ?? null };
+  }
+
+  async revokeToken(tokenId: string) {
+    const revokedAt = UUID.test(tokenId) ? await this.tokens.revoke(tokenId) : null;
+    if (!revokedAt) throw new AdminError(`Token ${tokenId} not found`);
+    return { id: tokenId, revoked_at: revokedAt.toISOString() };
+  }
+}

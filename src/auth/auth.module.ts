@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthAdminService } from './auth-admin.service';
+import { Account } from './entities/account.entity';
+import { Organization } from './entities/organization.entity';
+import { PersonalAccessToken } from './entities/personal-access-token.entity';
+import { BasicAuthGuard } from './guards/basic-auth.guard';
+import { ScopesGuard } from './guards/scopes.guard';
+import { AccountRepository } from './repositories/account.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
+import { TokenRepository } from './repositories/token.repository';
+import { BasicStrategy } from './strategies/basic.strategy';
+import { TokenVerifier } from './token-verifier.service';
+
+@Module({
+  imports: [PassportModule, TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken])],
+  providers: [
+    OrganizationRepository,
+    AccountRepository,
+    TokenRepository,
+    TokenVerifier,
+    BasicStrategy,
+    BasicAuthGuard,
+    ScopesGuard,
+    AuthAdminService,
+  ],
+  exports: [AuthAdminService, BasicAuthGuard, ScopesGuard, TokenVerifier],
+})
+export class AuthModule {}

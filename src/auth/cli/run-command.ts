@@ -1,0 +1,19 @@
+import type { AuthAdminService } from '../auth-admin.service';
+import type { CliCommand } from './cli-args';
+
+export function runCommand(admin: AuthAdminService, command: CliCommand): Promise<object> {
+  switch (command.kind) {
+    case 'organizations:create':
+      return admin.createOrganization(command.name);
+    case 'accounts:create':
+      return admin.createAccount(command.organizationId, command.id);
+    case 'accounts:disable':
+      return admin.setAccountDisabled(command.accountId, true);
+    case 'accounts:enable':
+      return admin.setAccountDisabled(command.accountId, false);
+    case 'tokens:create':
+      return admin.createToken(command);
+    case 'tokens:revoke':
+      return admin.revokeToken(command.tokenId);
+  }
+}

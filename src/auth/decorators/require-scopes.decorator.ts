@@ -1,0 +1,19 @@
+import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorResponse } from '../../common/errors/error-response.dto';
+import { BasicAuthGuard } from '../guards/basic-auth.guard';
+import { REQUIRED_SCOPES, ScopesGuard } from '../guards/scopes.guard';
+import type { Scope } from '../scopes';
+
+export const SECURITY_SCHEME = 'PersonalAccessToken';
+
+/** Authenticates with a personal access token and requires the given scopes — one line per route. */
+export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(REQUIRED_SCOPES, scopes),
+    UseGuards(BasicAuthGuard, ScopesGuard),
+    ApiSecurity(SECURITY_SCHEME),
+    ApiUnauthorizedResponse({ description: 'Authorization header missing or credentials invalid', type: ErrorResponse }),
+    ApiForbiddenResponse({ description: `Token lacks the scope ${scopes.join(', ')}`, type: ErrorResponse }),
+  );
+}

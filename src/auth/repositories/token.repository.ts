@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { PersonalAccessToken } from '../entities/personal-access-token.entity';
+
+/** What authentication needs to know about a token, read in one query. */
+export interface TokenCredentials {
+  id: string;
+  accountId: string;
+  tokenHash: Buffer;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  organizationId: string;
+  accountDisabledAt: Date | null;
+}
+
+export interface NewToken {
+  accountId: string;
+  name: string;
+  tokenHash: Buffer;
+  scopes: string[];
+  expiresAt: Date | null;
+}
+
+@Injectable()
+export class TokenRepository {
+  constructor(@InjectRepository(PersonalAccessToken) private readonly repo: Repository<PersonalAccessToken>) {}
+
+  create(token: NewToken): Promise<PersonalAccessToken> {
+    return this.repo.save(this.repo.create(token));
+  }
+
+  async findCredentialsByHash(tokenHash: Buffer): Promise<TokenCredentials | null> {
+    const row = await this.repo
+      .createQueryBuilder('t')
+      .innerJoin('t.account', 'a')
+      .select([
+        't.id AS id',
+        't.account_id AS "accountId"',
+        't.token_hash AS "tokenHash"',
+        't.scopes AS scopes',
+        't.expires_at AS "expiresAt"',
+        't.revoked_at AS "revokedAt"',
+        'a.organization_id AS "organizationId"',
+        'a.disabled_at AS "accountDisabledAt"',
+      ])
+      .where('t.token_hash = :tokenHash', { tokenHash })
+      .getRawOne<TokenCredentials>();
+    return row ?? null;
+  }
+
+  /** Sets revoked_at once; revoking again keeps the first time. Returns null for an unknown id. */
+  async revoke(id: string): Promise<Date | null> {
+    await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where('id = :id AND revoked_at IS NULL', { id })
+      .execute();
+    const token = await this.repo.findOneBy({ id });
+    return token?.revokedAt ?? null;
+  }
+
+  /** Records use at most once a minute per token, so authentication stays read-mostly. */
+  async touchLastUsed(id: string): Promise<void> {
+    await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ lastUsedAt: () => 'now()' })
+      .where(`id = :id AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`, { id })
+      .execute();
+  }
+}

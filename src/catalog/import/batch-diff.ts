@@ -1,0 +1,48 @@
+import type { ProductWrite, StoredHashes } from '../repositories/product.repository';
+import type { ElementOutcome, InvalidElement } from './element-outcome';
+
+export interface BatchDiff {
+  writes: ProductWrite[];
+  invalid: InvalidElement[];
+  indexed: number;
+  skipped: number;
+  failed: number;
+}
+
+/**
+ * Compares a batch's valid elements with the catalog, in file order: each occurrence of an id is
+ * compared with the state the earlier ones left, and the last occurrence is the one written.
+ * Elements arrive with a content hash unless their raw bytes equalled the stored raw hash.
+ */
+export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string, StoredHashes>): BatchDiff {
+  const state = new Map(stored);
+  const writes = new Map<string, ProductWrite>();
+  const invalid: InvalidElement[] = [];
+  let indexed = 0;
+  let skipped = 0;
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'invalid') {
+      invalid.push(outcome);
+      continue;
+    }
+    const current = state.get(outcome.productId);
+    if (current && isUnchanged(current, outcome.rawHash, outcome.contentHash)) {
+      skipped++;
+      continue;
+    }
+    if (!outcome.contentHash || outcome.json === null) {
+      throw new Error(`element ${outcome.index} has no content hash but differs from the catalog`);
+    }
+    indexed++;
+    const write = { productId: outcome.productId, contentHash: outcome.contentHash, rawHash: outcome.rawHash, json: outcome.json };
+    state.set(outcome.productId, { contentHash: write.contentHash, rawHash: write.rawHash });
+    writes.delete(outcome.productId); // keep insertion order = order of last occurrence
+    writes.set(outcome.productId, write);
+  }
+  return { writes: [...writes.values()], invalid, indexed, skipped, failed: invalid.length };
+}
+
+function isUnchanged(current: StoredHashes, rawHash: Buffer, contentHash: Buffer | null): boolean {
+  if (current.rawHash && current.rawHash.equals(rawHash)) return true;
+  return contentHash !== null && current.contentHash.equals(contentHash);
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../hashing/canonical-json';
+import { CONTENT_HASH_VERSION } from '../hashing/content-hash';
+import type { StoredHashes } from '../repositories/product.repository';
+import { validateProduct } from '../validation/product-validator';
+import type { ElementOutcome } from './element-outcome';
+
+export const MAX_ELEMENT_BYTES = 262_144;
+
+/** One element of the uploaded array as the splitter produced it. */
+export interface RawElement {
+  index: number;
+  text: string | null;
+  byteLength: number;
+  oversized: boolean;
+}
+
+/** An element after JSON.parse, before validation. */
+export interface ParsedElement {
+  index: number;
+  rawHash: Buffer;
+  /** The id as it would be stored, when the element has a usable one (used for the fast path). */
+  idHint: string | null;
+  value?: unknown;
+  failure?: string;
+}
+
+export function parseElement(element: RawElement): ParsedElement {
+  if (element.oversized || element.text === null) {
+    return {
+      index: element.index,
+      rawHash: Buffer.alloc(0),
+      idHint: null,
+      failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
+    };
+  }
+  const rawHash = sha256(`${CONTENT_HASH_VERSION}\n${element.text}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(element.text);
+  } catch (error) {
+    return { index: element.index, rawHash, idHint: null, failure: `not valid JSON: ${(error as Error).message}` };
+  }
+  return { index: element.index, rawHash, idHint: idHintOf(value), value };
+}
+
+/**
+ * Validates and hashes parsed elements. An element whose raw bytes hash equal to what the catalog
+ * stores for its id (and whose id appears once in the batch) is known valid and unchanged: it
+ * skips validation and canonicalisation.
+ */
+export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<string, StoredHashes>): ElementOutcome[] {
+  const occurrences = new Map<string, number>();
+  for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
+  return parsed.map((p): ElementOutcome => {
+    if (p.failure !== undefined) return { kind: 'invalid', index: p.index, productId: null, errors: [{ field: '', message: p.failure }] };
+    if (p.idHint !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
+      return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
+    }
+    const result = validateProduct(p.value);
+    if (!result.valid) return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
+    const json = canonicalJson(result.product);
+    return {
+      kind: 'valid',
+      index: p.index,
+      productId: result.product.id,
+      rawHash: p.rawHash,
+      contentHash: sha256(`${CONTENT_HASH_VERSION}\n${json}`),
+      json,
+    };
+  });
+}
+
+function idHintOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const id = (value as { id?: unknown }).id;
+  if (typeof id === 'string' && id.length > 0) return id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return String(id);
+  return null;
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}

@@ -1,0 +1,5 @@
+export interface FieldError {
+  /** JSON path of the offending value, '' for the element itself. */
+  field: string;
+  message: string;
+}

@@ -1,0 +1,15 @@
+import { isJsonObject } from './rules/json-types';
+import { isStorableString } from './rules/storable-string';
+
+/**
+ * The id to report an element under, even when the element is invalid: a non-empty string
+ * or a safe integer. Ids that could not be stored in an error report (NUL, lone surrogate)
+ * yield null like any other unusable id.
+ */
+export function reportableProductId(element: unknown): string | null {
+  if (!isJsonObject(element)) return null;
+  const id = element.id;
+  if (typeof id === 'string') return id.length > 0 && isStorableString(id) ? id : null;
+  if (Number.isSafeInteger(id)) return String(id);
+  return null;
+}

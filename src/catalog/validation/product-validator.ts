@@ -1,0 +1,53 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidatorOptions } from 'class-validator';
+import { ProductDto } from '../dto/product.dto';
+import { FieldError } from './field-error';
+import { normaliseProduct } from './normalise-product';
+import { prepareDtoInput } from './prepare-dto-input';
+import { reportableProductId } from './product-id';
+import { describeJsonType, isJsonObject } from './rules/json-types';
+import { schemaShapeOf } from './schema-shape';
+import { findUnstorableStrings } from './unstorable-strings';
+import { toFieldErrors } from './validation-error-mapper';
+import { ValidProduct } from './valid-product';
+
+export type { FieldError } from './field-error';
+export type { ValidProduct } from './valid-product';
+
+export type ProductValidation =
+  | { valid: true; product: ValidProduct }
+  | { valid: false; productId: string | null; errors: FieldError[] };
+
+const PRODUCT_SHAPE = schemaShapeOf(ProductDto);
+
+/**
+ * Shared across calls (this runs per element of 60,000-product imports). Unknown keys are
+ * already reported by prepareDtoInput; whitelisting stays on as a backstop. Targets are left
+ * out of errors (not needed, and they would pin instances); values are kept for `explain`.
+ */
+const VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: Object.freeze({ target: false, value: true }),
+});
+
+/**
+ * Validates one parsed element of an uploaded catalog against ProductDto and returns either
+ * the normalised product or every problem found, each under the JSON path of its field.
+ */
+export function validateProduct(element: unknown): ProductValidation {
+  if (!isJsonObject(element)) {
+    return {
+      valid: false,
+      productId: null,
+      errors: [{ field: '', message: `product must be a JSON object, got ${describeJsonType(element)}` }],
+    };
+  }
+  const { input, errors } = prepareDtoInput(element, PRODUCT_SHAPE);
+  errors.push(...findUnstorableStrings(element));
+  const dto = plainToInstance(ProductDto, input);
+  toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), '', errors);
+  if (errors.length > 0) return { valid: false, productId: reportableProductId(element), errors };
+  return { valid: true, product: normaliseProduct(dto) };
+}

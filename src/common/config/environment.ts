@@ -1,0 +1,56 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+};
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+
+/** The environment variables the service reads (DESIGN.md §9), validated once at boot. */
+export class Environment {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString() @Matches(/^(\/[A-Za-z0-9._~-]+)*$/, {
+    message: 'BASE_PATH must be empty or a path like /api/catalog (no trailing slash)',
+  })
+  BASE_PATH?: string;
+
+  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'WORKER_ENABLED must be true or false' })
+  WORKER_ENABLED?: boolean;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  WORKER_CONCURRENCY?: number;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  IMPORT_BATCH_SIZE?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  IMPORT_ATTEMPTS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  QUEUE_LOCK_DURATION_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  QUEUE_STALLED_INTERVAL_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  RECONCILE_INTERVAL_MS?: number;
+
+  @IsOptional() @IsString() @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
+  QUEUE_PREFIX?: string;
+}

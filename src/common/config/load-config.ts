@@ -1,0 +1,64 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { AppConfig } from './app-config';
+import { Environment } from './environment';
+
+export class ConfigValidationError extends Error {}
+
+/**
+ * Validates an environment and turns it into AppConfig. The only place that reads process.env;
+ * a bad value stops boot with a message naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const input = plainToInstance(Environment, pickDefined(env), { exposeDefaultValues: false });
+  const errors = validateSync(input, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const details = errors
+      .map((e) => `${e.property}=${JSON.stringify(env[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`)
+      .join('\n  ');
+    throw new ConfigValidationError(`Invalid configuration:\n  ${details}`);
+  }
+  return {
+    port: input.PORT ?? 3000,
+    basePath: input.BASE_PATH ?? '',
+    databaseUrl: input.DATABASE_URL ?? 'postgres://postgres@localhost:5432/product_directory',
+    redisUrl: input.REDIS_URL ?? 'redis://localhost:6379',
+    worker: {
+      enabled: input.WORKER_ENABLED ?? true,
+      concurrency: input.WORKER_CONCURRENCY ?? 2,
+      batchSize: input.IMPORT_BATCH_SIZE ?? 1000,
+      attempts: input.IMPORT_ATTEMPTS ?? 5,
+      lockDurationMs: input.QUEUE_LOCK_DURATION_MS ?? 30_000,
+      stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
+      reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
+    },
+    queuePrefix: input.QUEUE_PREFIX ?? 'bull',
+    logLevel: input.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** Only the variables this service defines, so unrelated environment entries are never validated. */
+function pickDefined(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ENV_KEYS) {
+    const value = env[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+const ENV_KEYS = [
+  'PORT',
+  'BASE_PATH',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'WORKER_ENABLED',
+  'WORKER_CONCURRENCY',
+  'LOG_LEVEL',
+  'IMPORT_BATCH_SIZE',
+  'IMPORT_ATTEMPTS',
+  'QUEUE_LOCK_DURATION_MS',
+  'QUEUE_STALLED_INTERVAL_MS',
+  'RECONCILE_INTERVAL_MS',
+  'QUEUE_PREFIX',
+] as const;

@@ -1,0 +1,50 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorType } from './error-response.dto';
+
+/** An HttpException that carries its ErrorResponse type explicitly. */
+export class ApiError extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly type: ErrorType,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super({ error: { type, message } }, status);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.NOT_FOUND, 'not_found', message);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.UNPROCESSABLE_ENTITY, 'validation', message);
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.BAD_REQUEST, 'bad_request', message);
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.PAYLOAD_TOO_LARGE, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'unsupported_media_type', message);
+  }
+}
+
+export class UnavailableError extends ApiError {
+  constructor(message = 'A backing service is unavailable; retry shortly') {
+    super(HttpStatus.SERVICE_UNAVAILABLE, 'unavailable', message, { 'Retry-After': '5' });
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * True when an error means PostgreSQL or Redis could not be reached (as opposed to a bug),
+ * so the API answers 503 `unavailable` instead of 500.
+ */
+export function isUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    // PostgreSQL: 08xxx connection exceptions, 57P01-57P03 admin shutdown / cannot connect now.
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  }
+  return /Connection terminated|Connection is closed|timeout exceeded when trying to connect|Stream isn't writeable|getaddrinfo|MaxRetriesPerRequestError|Reached the max retries/i.test(
+    error.message,
+  );
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { ValidationError } from '../common/errors/api-error';
+import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
+import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
+import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
+import { ChunkAccumulator } from './upload/chunk-accumulator';
+import { readJsonFilePart } from './upload/multipart-file-reader';
+import { CHUNK_BYTES } from './upload/upload-limits';
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const UNIQUE_VIOLATION = '23505';
+
+export interface UploadResult {
+  jobId: string;
+  /** True when an Idempotency-Key matched an earlier upload: no new job was created. */
+  replayed: boolean;
+}
+
+/**
+ * Stores an uploaded catalog and creates its import job in one transaction: the job row and every
+ * chunk commit together or not at all. The Bull job is added only after commit.
+ */
+@Injectable()
+export class ImportUploadService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: ImportJobRepository,
+    private readonly files: ImportFileRepository,
+    private readonly producer: ImportQueueProducer,
+  ) {}
+
+  async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<UploadResult> {
+    const key = this.checkIdempotencyKey(idempotencyKey);
+    const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
+    if (key) {
+      const earlier = await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore);
+      if (earlier) {
+        request.resume(); // the body is not needed; drain it so the connection can be reused
+        return { jobId: earlier.id, replayed: true };
+      }
+    }
+    const jobId = randomUUID();
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
+        const { size } = await readJsonFilePart(request, (fileName, content) =>
+          this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
+        );
+        await this.jobs.markUploaded(manager, jobId, size);
+      });
+    } catch (error) {
+      const earlier = key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
+      if (earlier) return { jobId: earlier.id, replayed: true }; // a concurrent request with the same key won
+      throw error;
+    }
+    await this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
+    return { jobId, replayed: false };
+  }
+
+  private async store(
+    manager: EntityManager,
+    job: { jobId: string; principal: Principal; fileName: string; idempotencyKey: string | null },
+    content: AsyncIterable<Buffer>,
+  ): Promise<number> {
+    await this.jobs.insert(manager, {
+      id: job.jobId,
+      organizationId: job.principal.organizationId,
+      accountId: job.principal.accountId,
+      fileName: job.fileName,
+      fileSize: 0,
+      idempotencyKey: job.idempotencyKey,
+    });
+    const chunks = new ChunkAccumulator(CHUNK_BYTES);
+    let size = 0;
+    for await (const data of content) {
+      size += data.length;
+      for (const chunk of chunks.push(data)) await this.files.appendChunk(manager, job.jobId, chunk.seq, chunk.data);
+    }
+    const last = chunks.flush();
+    if (last) await this.files.appendChunk(manager, job.jobId, last.seq, last.data);
+    return size;
+  }
+
+  private checkIdempotencyKey(key: string | undefined): string | null {
+    if (key === undefined) return null;
+    if (key.length === 0 || key.length > 255) throw new ValidationError('Idempotency-Key must be 1 to 255 characters');
+    return key;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string; driverError?: { code?: string } }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,98 @@
+import busboy from 'busboy';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../common/errors/api-error';
+import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload-limits';
+
+export interface FileSink {
+  /** Called once for the single `file` part; must consume the stream. Returns the bytes written. */
+  (fileName: string, content: AsyncIterable<Buffer>): Promise<number>;
+}
+
+/**
+ * Streams a multipart/form-data request and hands its one `file` part (name ending in .json) to
+ * the sink without buffering it. Everything else about the form is checked here and refused with
+ * the documented status: 415 not multipart, 400 malformed, 413 too large, 422 wrong parts.
+ * Resolves with the sink's byte count once the whole body has been read.
+ */
+export function readJsonFilePart(
+  request: Readable & { headers: IncomingHttpHeaders },
+  sink: FileSink,
+): Promise<{ fileName: string; size: number }> {
+  if (!/^multipart\/form-data\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+    return Promise.reject(new UnsupportedMediaTypeError('The upload must be sent as multipart/form-data with a part named "file"'));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fileSize: MAX_FILE_BYTES } });
+    } catch (error) {
+      reject(new BadRequestError(`Malformed multipart request: ${(error as Error).message}`));
+      return;
+    }
+    let failure: Error | undefined;
+    let fileWork: Promise<number> | undefined;
+    let fileName = '';
+    const fail = (error: Error) => {
+      failure ??= error;
+    };
+
+    parser.on('file', (name, stream, info) => {
+      if (failure || fileWork || name !== 'file') {
+        if (!failure) fail(new ValidationError(name === 'file' ? 'Exactly one file part named "file" is allowed' : `Unexpected file part "${name}"; send the catalog in a part named "file"`));
+        stream.resume();
+        return;
+      }
+      fileName = info.filename ?? '';
+      if (!fileName.toLowerCase().endsWith('.json') || /[\\/]/.test(fileName)) {
+        fail(new ValidationError(`The file name must end in .json${fileName ? ` (got "${fileName}")` : ''}`));
+        stream.resume();
+        return;
+      }
+      stream.on('limit', () => fail(new PayloadTooLargeError(`The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`)));
+      fileWork = sink(fileName, guard(stream, () => failure));
+      fileWork.catch((error: Error) => {
+        fail(error);
+        stream.resume();
+      });
+    });
+    parser.on('partsLimit', () => fail(new BadRequestError(`Too many form parts (limit ${MULTIPART_LIMITS.parts})`)));
+    parser.on('filesLimit', () => fail(new ValidationError('Exactly one file part named "file" is allowed')));
+    parser.on('fieldsLimit', () => fail(new BadRequestError(`Too many form fields (limit ${MULTIPART_LIMITS.fields})`)));
+    parser.on('error', (error: Error) => {
+      fail(new BadRequestError(`Malformed multipart request: ${error.message}`));
+      finish();
+    });
+    parser.on('close', () => finish());
+    request.on('close', () => {
+      // The client went away mid-body: end the parser (and the file stream) so nothing waits forever.
+      if (request.readableEnded) return;
+      fail(new BadRequestError('The upload was aborted by the client'));
+      parser.destroy(new Error('request aborted'));
+    });
+
+    let finished = false;
+    async function finish(): Promise<void> {
+      if (finished) return;
+      finished = true;
+      const size = await fileWork?.catch(() => undefined);
+      if (failure) return reject(failure);
+      if (fileWork === undefined || size === undefined) {
+        return reject(new ValidationError('The request has no file part named "file"'));
+      }
+      resolve({ fileName, size });
+    }
+    request.pipe(parser);
+  });
+}
+
+/** Stops the sink from storing anything more once the request has failed (e.g. the size limit). */
+async function* guard(stream: Readable, failed: () => Error | undefined): AsyncIterable<Buffer> {
+  for await (const data of stream) {
+    const error = failed();
+    if (error) throw error;
+    yield data as Buffer;
+  }
+  const error = failed();
+  if (error) throw error;
+}

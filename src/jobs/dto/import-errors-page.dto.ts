@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class FieldErrorDto {
+  @ApiProperty({ description: 'JSON path of the offending field; "" for the element as a whole', example: 'price.currency' })
+  field: string;
+
+  @ApiProperty({ example: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
+  message: string;
+}
+
+export class ImportErrorDto {
+  @ApiProperty({ type: 'integer', description: '0-based position of the element in the uploaded array', example: 17 })
+  index: number;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The product id, when the element had a usable one', example: 'sku-123' })
+  product_id: string | null;
+
+  @ApiProperty({ type: [FieldErrorDto] })
+  errors: FieldErrorDto[];
+}
+
+export class ImportFailureDto {
+  @ApiProperty({ enum: ['invalid_json', 'not_an_array', 'invalid_utf8', 'internal'], example: 'invalid_json' })
+  type: string;
+
+  @ApiProperty({ example: "Unexpected token ']' at byte 1,204,311" })
+  message: string;
+}
+
+export class ImportErrorsPageDto {
+  @ApiProperty({ format: 'uuid' })
+  job_id: string;
+
+  @ApiProperty({ type: ImportFailureDto, nullable: true, description: 'Why the job failed as a whole; null unless status is failed' })
+  failure: ImportFailureDto | null;
+
+  @ApiProperty({ type: [ImportErrorDto] })
+  data: ImportErrorDto[];
+
+  @ApiProperty({ type: 'string', nullable: true })
+  next_cursor: string | null;
+}

@@ -1,0 +1,63 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { ImportFailureType, ImportJobStatus } from './import-job-status';
+
+const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+@Entity({ name: 'import_jobs' })
+@Index('import_jobs_organization_created_idx', ['organizationId', 'createdAt'])
+export class ImportJob {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'organization_id', type: 'uuid' })
+  organizationId: string;
+
+  @Column({ name: 'account_id', type: 'text' })
+  accountId: string;
+
+  @Column({ type: 'text' })
+  status: ImportJobStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  total: number;
+
+  @Column({ name: 'indexed_count', type: 'integer', default: 0 })
+  indexedCount: number;
+
+  @Column({ name: 'failed_count', type: 'integer', default: 0 })
+  failedCount: number;
+
+  @Column({ name: 'skipped_count', type: 'integer', default: 0 })
+  skippedCount: number;
+
+  /** Elements consumed by committed batches; a resumed import starts here. */
+  @Column({ type: 'integer', default: 0 })
+  cursor: number;
+
+  @Column({ name: 'file_name', type: 'text' })
+  fileName: string;
+
+  @Column({ name: 'file_size', type: 'bigint', transformer: bigintAsNumber })
+  fileSize: number;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey: string | null;
+
+  @Column({ name: 'failure_type', type: 'text', nullable: true })
+  failureType: ImportFailureType | null;
+
+  @Column({ name: 'failure_message', type: 'text', nullable: true })
+  failureMessage: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt: Date | null;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../common/errors/api-error';
+import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
+import { splitPage } from '../common/pagination/page';
+import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
+import { ImportJobDto } from './dto/import-job.dto';
+import type { ImportJobPageDto } from './dto/import-job-page.dto';
+import type { ImportJob } from './entities/import-job.entity';
+import { ImportErrorRepository } from './repositories/import-error.repository';
+import { ImportJobRepository } from './repositories/import-job.repository';
+
+/** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
+@Injectable()
+export class ImportJobsService {
+  constructor(
+    private readonly jobs: ImportJobRepository,
+    private readonly errors: ImportErrorRepository,
+  ) {}
+
+  /** Another organization's job is answered exactly like a missing one (spec §5.4). */
+  async getForOrganization(id: string, organizationId: string): Promise<ImportJob> {
+    const job = await this.jobs.findForOrganization(id, organizationId);
+    if (!job) throw new NotFoundError(`Import job ${id} not found`);
+    return job;
+  }
+
+  async list(organizationId: string, limit: number, cursor?: string): Promise<ImportJobPageDto> {
+    const after = cursor ? decodeCursor<{ id: string }>(cursor, { id: 'string' }).id : undefined;
+    const rows = await this.jobs.listForOrganization(organizationId, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => encodeCursor({ id: last.id }));
+    return { data: page.items.map((job) => ImportJobDto.from(job)), next_cursor: page.nextCursor };
+  }
+
+  async listErrors(jobId: string, organizationId: string, limit: number, cursor?: string): Promise<ImportErrorsPageDto> {
+    const job = await this.getForOrganization(jobId, organizationId);
+    const after = cursor ? decodeCursor<{ index: number }>(cursor, { index: 'number' }).index : undefined;
+    const rows = await this.errors.list(job.id, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => encodeCursor({ index: last.index }));
+    return {
+      job_id: job.id,
+      failure: job.status === 'failed' && job.failureType ? { type: job.failureType, message: job.failureMessage ?? '' } : null,
+      data: page.items.map((e) => ({ index: e.index, product_id: e.productId, errors: e.errors })),
+      next_cursor: page.nextCursor,
+    };
+  }
+}

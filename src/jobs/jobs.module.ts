@@ -1,0 +1,44 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module';
+import { AppConfig } from '../common/config/app-config';
+import { ImportErrorRecord } from './entities/import-error.entity';
+import { ImportFileChunk } from './entities/import-file-chunk.entity';
+import { ImportJob } from './entities/import-job.entity';
+import { ImportJobsService } from './import-jobs.service';
+import { buildBullOptions } from './queue/bull-options.factory';
+import { IMPORT_QUEUE } from './queue/import-queue.constants';
+import { ImportQueueProducer } from './queue/import-queue.producer';
+import { ImportErrorRepository } from './repositories/import-error.repository';
+import { ImportFileRepository } from './repositories/import-file.repository';
+import { ImportJobRepository } from './repositories/import-job.repository';
+import { OrganizationLockRepository } from './repositories/organization-lock.repository';
+import { ImportReconciler } from './worker/import-reconciler.service';
+import { ImportRunner } from './worker/import-runner';
+import { ImportWorker } from './worker/import-worker.service';
+import { ImportProcessor } from './worker/import.processor';
+
+/** Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
+    BullModule.forRootAsync({ inject: [AppConfig], useFactory: buildBullOptions }),
+    BullModule.registerQueue({ name: IMPORT_QUEUE }),
+    CatalogModule,
+  ],
+  providers: [
+    ImportJobRepository,
+    ImportFileRepository,
+    ImportErrorRepository,
+    OrganizationLockRepository,
+    ImportQueueProducer,
+    ImportJobsService,
+    ImportRunner,
+    ImportProcessor,
+    ImportReconciler,
+    ImportWorker,
+  ],
+  exports: [BullModule, ImportJobRepository, ImportFileRepository, ImportErrorRepository, ImportQueueProducer, ImportJobsService, ImportWorker],
+})
+export class JobsModule {}

@@ -1,0 +1,605 @@
+import { isUtf8 } from 'node:buffer';
+
+/**
+ * Streaming splitter for a catalog file holding one top-level JSON array.
+ *
+ * It does not parse values: it tracks strings, escapes and bracket depth just
+ * well enough to cut the array into the raw text of its elements, which the
+ * caller JSON.parses one by one. Only damage that makes the array itself
+ * unsplittable (bad structure, bad UTF-8) is a file error; an element that is
+ * merely not valid JSON is emitted as-is and rejected later as one product.
+ */
+
+export type FileFailureType = 'invalid_json' | 'not_an_array' | 'invalid_utf8';
+
+export class FileFormatError extends Error {
+  constructor(
+    readonly type: FileFailureType,
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+    this.name = 'FileFormatError';
+  }
+}
+
+export interface SplitElement {
+  /** 0-based position in the array. */
+  index: number;
+  /** Raw element text (trimmed); null when oversized or when index < emitFrom. */
+  text: string | null;
+  /** Size of the element's trimmed raw bytes as written in the file. */
+  byteLength: number;
+  /** byteLength > maxElementBytes; such an element's bytes are never retained. */
+  oversized: boolean;
+}
+
+export interface SplitterOptions {
+  /** Elements larger than this are reported as oversized instead of decoded. Default 262144. */
+  maxElementBytes?: number;
+  /** Elements before this index are counted but not decoded (resume support). Default 0. */
+  emitFrom?: number;
+}
+
+export const DEFAULT_MAX_ELEMENT_BYTES = 256 * 1024;
+
+/** Formats a byte offset the way error messages show it: 1204311 -> "1,204,311". */
+export function formatOffset(offset: number): string {
+  return String(offset).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+// ---------------------------------------------------------------------------
+// Byte classes. One table lookup lets the hot loop skip ordinary bytes with a
+// single comparison.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_SQUARE = 0x5b;
+const CLOSE_SQUARE = 0x5d;
+const OPEN_CURLY = 0x7b;
+const CLOSE_CURLY = 0x7d;
+
+const C_OTHER = 0;
+const C_WS = 1;
+const C_QUOTE = 2;
+const C_OPEN = 3;
+const C_CLOSE = 4;
+const C_COMMA = 5;
+
+const BYTE_CLASS = new Uint8Array(256);
+BYTE_CLASS[0x20] = C_WS;
+BYTE_CLASS[0x09] = C_WS;
+BYTE_CLASS[0x0a] = C_WS;
+BYTE_CLASS[0x0d] = C_WS;
+BYTE_CLASS[QUOTE] = C_QUOTE;
+BYTE_CLASS[OPEN_SQUARE] = C_OPEN;
+BYTE_CLASS[OPEN_CURLY] = C_OPEN;
+BYTE_CLASS[CLOSE_SQUARE] = C_CLOSE;
+BYTE_CLASS[CLOSE_CURLY] = C_CLOSE;
+BYTE_CLASS[COMMA] = C_COMMA;
+
+function isWs(byte: number): boolean {
+  return BYTE_CLASS[byte] === C_WS;
+}
+
+/** Number of whitespace bytes immediately before `end`, not looking before `from`. */
+function trailingWsLength(buf: Buffer, from: number, end: number): number {
+  let i = end;
+  while (i > from && isWs(buf[i - 1])) i--;
+  return end - i;
+}
+
+/** Number of consecutive backslashes immediately before `end`, not looking before `from`. */
+function backslashRunBefore(buf: Buffer, from: number, end: number): number {
+  let i = end;
+  while (i > from && buf[i - 1] === BACKSLASH) i--;
+  return end - i;
+}
+
+function describeByte(byte: number): string {
+  return byte > 0x20 && byte < 0x7f
+    ? `'${String.fromCharCode(byte)}'`
+    : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+function unexpectedToken(byte: number, offset: number): FileFormatError {
+  return new FileFormatError(
+    'invalid_json',
+    `Unexpected token ${describeByte(byte)} at byte ${formatOffset(offset)}`,
+    offset,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Streaming UTF-8 validation.
+
+/** Total length of the sequence a lead byte starts; 0 when it cannot start one. */
+function sequenceLength(lead: number): number {
+  if (lead < 0x80) return 1;
+  if (lead < 0xc2) return 0; // continuation byte, or C0/C1 (always overlong)
+  if (lead < 0xe0) return 2;
+  if (lead < 0xf0) return 3;
+  if (lead < 0xf5) return 4;
+  return 0; // beyond U+10FFFF
+}
+
+/** RFC 3629 constraints on the second byte rule out overlongs, surrogates and > U+10FFFF. */
+function isValidSecondByte(lead: number, byte: number): boolean {
+  if (lead === 0xe0) return byte >= 0xa0 && byte <= 0xbf;
+  if (lead === 0xed) return byte >= 0x80 && byte <= 0x9f;
+  if (lead === 0xf0) return byte >= 0x90 && byte <= 0xbf;
+  if (lead === 0xf4) return byte >= 0x80 && byte <= 0x8f;
+  return (byte & 0xc0) === 0x80;
+}
+
+function isValidFollowingByte(lead: number, position: number, byte: number): boolean {
+  return position === 1 ? isValidSecondByte(lead, byte) : (byte & 0xc0) === 0x80;
+}
+
+/**
+ * Index of the first byte that starts an invalid (or range-truncated) sequence,
+ * or -1. Slow path: only run once isUtf8 has said the range is bad.
+ */
+function findInvalidUtf8(buf: Buffer, from: number, to: number): number {
+  let i = from;
+  while (i < to) {
+    const lead = buf[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = sequenceLength(lead);
+    if (length === 0 || i + length > to) return i;
+    for (let k = 1; k < length; k++) {
+      if (!isValidFollowingByte(lead, k, buf[i + k])) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+const CARRY_INCOMPLETE = -1;
+const CARRY_INVALID = -2;
+
+/**
+ * Validates a byte stream chunk by chunk. A multi-byte sequence cut by a chunk
+ * boundary is carried over (at most 3 bytes) and completed from the next chunk.
+ */
+class Utf8StreamValidator {
+  /** Bytes of a sequence started in an earlier chunk; holds the full sequence once complete. */
+  readonly carry = Buffer.alloc(4);
+  carryLength = 0;
+  /** File offset of the carried sequence's lead byte. */
+  carryOffset = 0;
+
+  /**
+   * Completes the carried sequence from the start of `chunk`. Returns how many
+   * chunk bytes it took, CARRY_INCOMPLETE if the chunk ran out first, or
+   * CARRY_INVALID if a byte cannot continue the sequence.
+   */
+  resumeCarry(chunk: Buffer): number {
+    const lead = this.carry[0];
+    const needed = sequenceLength(lead);
+    let used = 0;
+    while (this.carryLength < needed) {
+      if (used === chunk.length) return CARRY_INCOMPLETE;
+      const byte = chunk[used];
+      if (!isValidFollowingByte(lead, this.carryLength, byte)) return CARRY_INVALID;
+      this.carry[this.carryLength++] = byte;
+      used++;
+    }
+    return used;
+  }
+
+  /** Forgets a completed carry once its bytes have been consumed. */
+  clearCarry(): void {
+    this.carryLength = 0;
+  }
+
+  /**
+   * Validates chunk[from..]. Returns the index of the first invalid sequence, or -1.
+   * A valid but incomplete final sequence is moved into the carry and excluded
+   * from validation; `validEnd` says where the checked bytes stop.
+   */
+  check(chunk: Buffer, from: number, chunkOffset: number): { validEnd: number; invalidAt: number } {
+    const end = chunk.length;
+    const tailStart = this.incompleteTailStart(chunk, from, end);
+    if (!isUtf8(chunk.subarray(from, tailStart))) {
+      const bad = findInvalidUtf8(chunk, from, tailStart);
+      // isUtf8 and the fallback agree in practice; trust isUtf8 if they do not.
+      const invalidAt = bad < 0 ? from : bad;
+      return { validEnd: invalidAt, invalidAt };
+    }
+    if (tailStart < end) {
+      chunk.copy(this.carry, 0, tailStart, end);
+      this.carryLength = end - tailStart;
+      this.carryOffset = chunkOffset + tailStart;
+    }
+    return { validEnd: tailStart, invalidAt: -1 };
+  }
+
+  /**
+   * Start of a sequence that is valid so far but cut by the end of the chunk,
+   * or `end` if there is none. A cut sequence that is already invalid is left
+   * in range so that validation reports it.
+   */
+  private incompleteTailStart(chunk: Buffer, from: number, end: number): number {
+    const lowest = Math.max(from, end - 3);
+    for (let i = end - 1; i >= lowest; i--) {
+      const lead = chunk[i];
+      if ((lead & 0xc0) === 0x80) continue;
+      const length = sequenceLength(lead);
+      if (length <= end - i) return end;
+      for (let k = 1; i + k < end; k++) {
+        if (!isValidFollowingByte(lead, k, chunk[i + k])) return end;
+      }
+      return i;
+    }
+    return end;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The splitter.
+
+const PHASE_BOM = 0; // matching an optional EF BB BF at offset 0
+const PHASE_PREAMBLE = 1; // whitespace before '['
+const PHASE_FIRST = 2; // after '[': an element or ']' expected
+const PHASE_NEXT = 3; // after ',': an element expected
+const PHASE_ELEMENT = 4; // inside an element
+const PHASE_AFTER = 5; // after the closing ']': only whitespace allowed
+const PHASE_ENDED = 6;
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+export class JsonArraySplitter {
+  private readonly maxElementBytes: number;
+  private readonly emitFrom: number;
+  private readonly utf8 = new Utf8StreamValidator();
+
+  private phase = PHASE_BOM;
+  private bomMatched = 0;
+  /** Bytes received so far, i.e. the file offset of the next chunk. */
+  private received = 0;
+  private completed = 0;
+  private failure: FileFormatError | null = null;
+
+  // Scanner state inside the current element. `depth` counts brackets opened
+  // within the element; `closers` records the byte each one expects, so
+  // nesting never recurses however deep it gets.
+  private depth = 0;
+  private closers: Uint8Array = new Uint8Array(64);
+  private inString = false;
+  /** A backslash ended the previous segment: the next byte is escaped. */
+  private escapePending = false;
+
+  // Bookkeeping for an element that spans segments.
+  /** Where the current element's bytes begin in the segment being scanned. */
+  private portionStart = 0;
+  /** Element bytes seen in earlier segments. */
+  private priorLength = 0;
+  /** Whitespace bytes at the end of those earlier bytes (they may end up trimmed). */
+  private priorTrailingWs = 0;
+  /** Copies of earlier bytes, kept only while the element may still be emitted. */
+  private pieces: Buffer[] = [];
+  private retaining = false;
+
+  constructor(options: SplitterOptions = {}) {
+    this.maxElementBytes = options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES;
+    this.emitFrom = options.emitFrom ?? 0;
+    if (!Number.isSafeInteger(this.maxElementBytes) || this.maxElementBytes < 0) {
+      throw new RangeError(`maxElementBytes must be a non-negative integer, got ${options.maxElementBytes}`);
+    }
+    if (!Number.isSafeInteger(this.emitFrom) || this.emitFrom < 0) {
+      throw new RangeError(`emitFrom must be a non-negative integer, got ${options.emitFrom}`);
+    }
+  }
+
+  /** Elements completed so far, including those before emitFrom. */
+  get count(): number {
+    return this.completed;
+  }
+
+  /** Feeds the next chunk; returns the elements it completed. */
+  push(chunk: Buffer): SplitElement[] {
+    const out: SplitElement[] = [];
+    this.guard(() => this.consume(chunk, out));
+    return out;
+  }
+
+  /** Signals end of input; throws if the document is incomplete. */
+  end(): SplitElement[] {
+    this.guard(() => this.finish());
+    return [];
+  }
+
+  /** Makes a file error sticky: a failed splitter keeps failing the same way. */
+  private guard(action: () => void): void {
+    if (this.failure) throw this.failure;
+    if (this.phase === PHASE_ENDED) throw new Error('JsonArraySplitter: input already ended');
+    try {
+      action();
+    } catch (error) {
+      if (error instanceof FileFormatError) this.failure = error;
+      throw error;
+    }
+  }
+
+  /**
+   * Structure is only scanned over bytes already proven to be valid UTF-8, so
+   * the error reported is always the earliest one in the file, whatever the
+   * chunking.
+   */
+  private consume(chunk: Buffer, out: SplitElement[]): void {
+    const chunkOffset = this.received;
+    this.received += chunk.length;
+    let from = 0;
+    if (this.utf8.carryLength > 0) {
+      const used = this.utf8.resumeCarry(chunk);
+      if (used === CARRY_INVALID) throw invalidUtf8(this.utf8.carryOffset);
+      if (used === CARRY_INCOMPLETE) return;
+      this.scan(this.utf8.carry, 0, this.utf8.carryLength, this.utf8.carryOffset, out);
+      this.utf8.clearCarry();
+      from = used;
+    }
+    const { validEnd, invalidAt } = this.utf8.check(chunk, from, chunkOffset);
+    this.scan(chunk, from, validEnd, chunkOffset, out);
+    if (invalidAt >= 0) throw invalidUtf8(chunkOffset + invalidAt);
+  }
+
+  private finish(): void {
+    if (this.utf8.carryLength > 0) throw invalidUtf8(this.utf8.carryOffset);
+    const offset = this.received;
+    switch (this.phase) {
+      case PHASE_BOM:
+      case PHASE_PREAMBLE:
+        throw new FileFormatError(
+          'invalid_json',
+          `Empty document: no JSON value before end of file at byte ${formatOffset(offset)}`,
+          offset,
+        );
+      case PHASE_AFTER:
+        this.phase = PHASE_ENDED;
+        return;
+      default: {
+        const what = this.inString ? 'unterminated string' : 'unterminated array';
+        throw new FileFormatError(
+          'invalid_json',
+          `Unexpected end of file at byte ${formatOffset(offset)} (${what})`,
+          offset,
+        );
+      }
+    }
+  }
+
+  /** Scans buf[from, to), whose first byte sits at file offset `base`. */
+  private scan(buf: Buffer, from: number, to: number, base: number, out: SplitElement[]): void {
+    if (from >= to) return;
+    this.portionStart = from;
+    let i = from;
+    while (i < to) {
+      switch (this.phase) {
+        case PHASE_ELEMENT:
+          i = this.scanElement(buf, i, to, base, out);
+          break;
+        case PHASE_FIRST:
+        case PHASE_NEXT:
+          i = this.scanBetween(buf, i, to, base);
+          break;
+        case PHASE_AFTER:
+          i = this.scanAfter(buf, i, to, base);
+          break;
+        case PHASE_PREAMBLE:
+          i = this.scanPreamble(buf, i, to, base);
+          break;
+        default:
+          i = this.scanBom(buf, i, base);
+      }
+    }
+    if (this.phase === PHASE_ELEMENT) this.retainPortion(buf, to);
+  }
+
+  private scanBom(buf: Buffer, i: number, base: number): number {
+    const byte = buf[i];
+    if (base + i === this.bomMatched && byte === BOM[this.bomMatched]) {
+      if (++this.bomMatched === BOM.length) this.phase = PHASE_PREAMBLE;
+      return i + 1;
+    }
+    // A partial BOM is the start of some other character at offset 0.
+    if (this.bomMatched > 0) throw notAnArray(BOM[0], 0);
+    this.phase = PHASE_PREAMBLE;
+    return i;
+  }
+
+  private scanPreamble(buf: Buffer, i: number, to: number, base: number): number {
+    while (i < to && isWs(buf[i])) i++;
+    if (i === to) return i;
+    if (buf[i] !== OPEN_SQUARE) throw notAnArray(buf[i], base + i);
+    this.phase = PHASE_FIRST;
+    return i + 1;
+  }
+
+  /** Whitespace before an element; an element may not be empty. */
+  private scanBetween(buf: Buffer, i: number, to: number, base: number): number {
+    while (i < to && isWs(buf[i])) i++;
+    if (i === to) return i;
+    const byte = buf[i];
+    if (byte === CLOSE_SQUARE && this.phase === PHASE_FIRST) {
+      this.phase = PHASE_AFTER;
+      return i + 1;
+    }
+    if (byte === COMMA || byte === CLOSE_SQUARE) throw unexpectedToken(byte, base + i);
+    this.startElement(i);
+    return i;
+  }
+
+  private scanAfter(buf: Buffer, i: number, to: number, base: number): number {
+    while (i < to && isWs(buf[i])) i++;
+    if (i === to) return i;
+    const offset = base + i;
+    throw new FileFormatError(
+      'invalid_json',
+      `Unexpected trailing data ${describeByte(buf[i])} after the array at byte ${formatOffset(offset)}`,
+      offset,
+    );
+  }
+
+  private startElement(i: number): void {
+    this.phase = PHASE_ELEMENT;
+    this.portionStart = i;
+    this.priorLength = 0;
+    this.priorTrailingWs = 0;
+    this.pieces = [];
+    this.retaining = this.completed >= this.emitFrom;
+    this.depth = 0;
+    this.inString = false;
+    this.escapePending = false;
+  }
+
+  /**
+   * Hot loop. Runs until the element ends (returning the index after its
+   * terminator) or the segment does (returning `to`). State lives in locals and
+   * is written back on exit.
+   */
+  private scanElement(buf: Buffer, start: number, to: number, base: number, out: SplitElement[]): number {
+    let i = start;
+    let depth = this.depth;
+    let inString = this.inString;
+    let closers = this.closers;
+    if (this.escapePending) {
+      this.escapePending = false;
+      i++;
+    }
+    while (i < to) {
+      if (inString) {
+        i = this.skipStringBody(buf, i, to);
+        if (i < 0) {
+          this.depth = depth;
+          this.inString = true;
+          return to;
+        }
+        inString = false;
+        continue;
+      }
+      const byte = buf[i];
+      const cls = BYTE_CLASS[byte];
+      if (cls <= C_WS) {
+        i++;
+        continue;
+      }
+      if (cls === C_QUOTE) {
+        inString = true;
+        i++;
+      } else if (cls === C_OPEN) {
+        if (depth === closers.length) closers = this.growClosers();
+        closers[depth++] = byte === OPEN_SQUARE ? CLOSE_SQUARE : CLOSE_CURLY;
+        i++;
+      } else if (cls === C_CLOSE) {
+        if (depth > 0) {
+          if (closers[--depth] !== byte) throw unexpectedToken(byte, base + i);
+          i++;
+        } else if (byte === CLOSE_SQUARE) {
+          this.completeElement(buf, i, out);
+          this.phase = PHASE_AFTER;
+          return i + 1;
+        } else {
+          throw unexpectedToken(byte, base + i);
+        }
+      } else if (depth > 0) {
+        i++; // a comma inside a nested value
+      } else {
+        this.completeElement(buf, i, out);
+        this.phase = PHASE_NEXT;
+        return i + 1;
+      }
+    }
+    this.depth = depth;
+    this.inString = inString;
+    return to;
+  }
+
+  /**
+   * Skips string content starting at `i` (just after the opening quote, or at a
+   * segment start). Returns the index after the closing quote, or -1 if the
+   * segment ends first, noting a dangling backslash. Jumping between quotes
+   * with the native search beats a byte loop even for short keys; a quote is
+   * escaped iff an odd run of backslashes precedes it.
+   */
+  private skipStringBody(buf: Buffer, i: number, to: number): number {
+    for (;;) {
+      const quote = buf.indexOf(QUOTE, i);
+      if (quote < 0 || quote >= to) {
+        this.escapePending = (backslashRunBefore(buf, i, to) & 1) === 1;
+        return -1;
+      }
+      if ((backslashRunBefore(buf, i, quote) & 1) === 0) return quote + 1;
+      i = quote + 1;
+    }
+  }
+
+  private growClosers(): Uint8Array {
+    const grown = new Uint8Array(this.closers.length * 2);
+    grown.set(this.closers);
+    this.closers = grown;
+    return grown;
+  }
+
+  /**
+   * The element continues past this segment: count its bytes and, while it
+   * might still be emitted, copy them. Once the bytes up to the last
+   * non-whitespace exceed the limit the element is oversized whatever follows,
+   * so nothing more is kept. Trailing whitespace past the limit is not copied
+   * either: it is either trimmed later or followed by more content, which makes
+   * the element oversized anyway.
+   */
+  private retainPortion(buf: Buffer, to: number): void {
+    const start = this.portionStart;
+    const length = to - start;
+    const localWs = this.inString ? 0 : trailingWsLength(buf, start, to);
+    this.priorTrailingWs = localWs === length ? this.priorTrailingWs + length : localWs;
+    this.priorLength += length;
+    if (!this.retaining) return;
+    if (this.priorLength - this.priorTrailingWs > this.maxElementBytes) {
+      this.retaining = false;
+      this.pieces = [];
+      return;
+    }
+    const keep = this.priorLength > this.maxElementBytes ? length - localWs : length;
+    if (keep > 0) this.pieces.push(Buffer.from(buf.subarray(start, start + keep)));
+  }
+
+  /** The element ends just before buf[end] (its ',' or ']'). */
+  private completeElement(buf: Buffer, end: number, out: SplitElement[]): void {
+    const start = this.portionStart;
+    const length = end - start;
+    let trailingWs = trailingWsLength(buf, start, end);
+    if (trailingWs === length) trailingWs += this.priorTrailingWs;
+    const byteLength = this.priorLength + length - trailingWs;
+    const oversized = byteLength > this.maxElementBytes;
+    const index = this.completed++;
+    let text: string | null = null;
+    if (!oversized && this.retaining) {
+      text =
+        this.pieces.length === 0 && this.priorLength === 0
+          ? buf.toString('utf8', start, start + byteLength)
+          : Buffer.concat([...this.pieces, buf.subarray(start, end)], byteLength).toString('utf8');
+    }
+    this.pieces = [];
+    this.depth = 0;
+    this.inString = false;
+    out.push({ index, text, byteLength, oversized });
+  }
+}
+
+function notAnArray(byte: number, offset: number): FileFormatError {
+  return new FileFormatError(
+    'not_an_array',
+    `Expected a top-level JSON array but found ${describeByte(byte)} at byte ${formatOffset(offset)}`,
+    offset,
+  );
+}
+
+function invalidUtf8(offset: number): FileFormatError {
+  return new FileFormatError('invalid_utf8', `Invalid UTF-8 sequence at byte ${formatOffset(offset)}`, offset);
+}

@@ -1,0 +1,47 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { IMPORT_QUEUE, type ImportQueuePayload } from './import-queue.constants';
+
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
+/**
+ * Adds import jobs to Bull with jobId = import job id, so adding twice is harmless. A finished Bull
+ * job with that id (a deferred or interrupted run) is removed first, or Bull would ignore the add.
+ */
+@Injectable()
+export class ImportQueueProducer {
+  private readonly logger = new Logger(ImportQueueProducer.name);
+
+  constructor(@InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>) {}
+
+  async enqueue(payload: ImportQueuePayload, delayMs = 0): Promise<void> {
+    const existing = await this.queue.getJob(payload.importJobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== 'completed' && state !== 'failed') return; // waiting, delayed or active: already live
+      await existing.remove();
+    }
+    await this.queue.add(payload, { jobId: payload.importJobId, delay: delayMs });
+  }
+
+  /**
+   * Enqueue without letting a Redis outage fail or stall the caller: the job row is already
+   * committed, and the reconciler enqueues whatever this misses.
+   */
+  async enqueueBestEffort(payload: ImportQueuePayload, delayMs = 0): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.enqueue(payload, delayMs), timeout]);
+      return true;
+    } catch (error) {
+      this.logger.warn(`Import job ${payload.importJobId} not enqueued now (${(error as Error).message}); the reconciler will`);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import type { ImportFailureType } from '../entities/import-job-status';
+import { ImportJob } from '../entities/import-job.entity';
+
+export interface BatchProgress {
+  indexed: number;
+  failed: number;
+  skipped: number;
+  /** The cursor this batch started from: the update only applies if nobody else moved it. */
+  fromCursor: number;
+  toCursor: number;
+}
+
+/** All reads and state changes of import_jobs. Every read a client triggers is organization-scoped. */
+@Injectable()
+export class ImportJobRepository {
+  constructor(@InjectRepository(ImportJob) private readonly repo: Repository<ImportJob>) {}
+
+  findForOrganization(id: string, organizationId: string): Promise<ImportJob | null> {
+    return this.repo.findOneBy({ id, organizationId });
+  }
+
+  findById(id: string): Promise<ImportJob | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /**
+   * Newest first; keyset on (created_at, id) so pages never skip or repeat a job. The position is
+   * read from the row itself: created_at has microseconds, which a JS Date would round away.
+   */
+  listForOrganization(organizationId: string, limit: number, afterId?: string): Promise<ImportJob[]> {
+    const query = this.repo
+      .createQueryBuilder('j')
+      .where('j.organization_id = :organizationId', { organizationId })
+      .orderBy('j.created_at', 'DESC')
+      .addOrderBy('j.id', 'DESC')
+      .limit(limit);
+    if (afterId) {
+      query.andWhere(
+        '(j.created_at, j.id) < (SELECT a.created_at, a.id FROM import_jobs a WHERE a.id = :afterId AND a.organization_id = :organizationId)',
+        { afterId },
+      );
+    }
+    return query.getMany();
+  }
+
+  latestForOrganization(organizationId: string): Promise<ImportJob | null> {
+    return this.repo.findOne({ where: { organizationId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  async findByIdempotencyKey(organizationId: string, key: string, notBefore: Date): Promise<ImportJob | null> {
+    return this.repo
+      .createQueryBuilder('j')
+      .where('j.organization_id = :organizationId AND j.idempotency_key = :key AND j.created_at >= :notBefore', {
+        organizationId,
+        key,
+        notBefore,
+      })
+      .getOne();
+  }
+
+  /** Frees an idempotency key older than its 24 h window so the unique index admits it again. */
+  async releaseExpiredIdempotencyKey(manager: EntityManager, organizationId: string, key: string, notBefore: Date): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(ImportJob)
+      .set({ idempotencyKey: null })
+      .where('organization_id = :organizationId AND idempotency_key = :key AND created_at < :notBefore', {
+        organizationId,
+        key,
+        notBefore,
+      })
+      .execute();
+  }
+
+  async insert(manager: EntityManager, job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'idempotencyKey'>): Promise<void> {
+    await manager.insert(ImportJob, { ...job, status: 'pending' });
+  }
+
+  /**
+   * Records the stored size as the upload's transaction ends. created_at is taken now, at commit,
+   * so that the organization's imports run in the order their uploads were accepted.
+   */
+  async markUploaded(manager: EntityManager, id: string, fileSize: number): Promise<void> {
+    await manager.query('UPDATE import_jobs SET file_size = $2, created_at = clock_timestamp() WHERE id = $1', [id, fileSize]);
+  }
+
+  /** Unfinished jobs, oldest first: what the reconciler makes sure Bull knows about. */
+  findUnfinished(limit: number): Promise<ImportJob[]> {
+    return this.repo
+      .createQueryBuilder('j')
+      .where(`j.status IN ('pending', 'processing')`)
+      .orderBy('j.created_at', 'ASC')
+      .addOrderBy('j.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The job that must run next in an organization: its oldest unfinished one. */
+  oldestUnfinished(manager: EntityManager, organizationId: string): Promise<ImportJob | null> {
+    return manager
+      .createQueryBuilder(ImportJob, 'j')
+      .where(`j.organization_id = :organizationId AND j.status IN ('pending', 'processing')`, { organizationId })
+      .orderBy('j.created_at', 'ASC')
+      .addOrderBy('j.id', 'ASC')
+      .limit(1)
+      .getOne();
+  }
+
+  /** pending → processing (started_at kept on resume); counts the attempt. Returns the fresh row. */
+  async markProcessing(manager: EntityManager, id: string): Promise<ImportJob | null> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE import_jobs
+          SET status = 'processing', started_at = coalesce(started_at, clock_timestamp()), attempts = attempts + 1
+        WHERE id = $1 AND status IN ('pending', 'processing')
+        RETURNING id`,
+      [id],
+    );
+    return rows.length > 0 ? manager.findOneBy(ImportJob, { id }) : null;
+  }
+
+  async setTotal(manager: EntityManager, id: string, total: number): Promise<void> {
+    await manager.update(ImportJob, { id, status: 'processing' }, { total });
+  }
+
+  /**
+   * Adds a batch's counters and moves the cursor, only if the cursor is still where the batch
+   * started: a batch replayed by a second delivery of the job changes nothing (returns false).
+   */
+  async advance(manager: EntityManager, id: string, batch: BatchProgress): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE import_jobs
+          SET indexed_count = indexed_count + $3, failed_count = failed_count + $4,
+              skipped_count = skipped_count + $5, cursor = $6
+        WHERE id = $1 AND status = 'processing' AND cursor = $2
+        RETURNING id`,
+      [id, batch.fromCursor, batch.indexed, batch.failed, batch.skipped, batch.toCursor],
+    );
+    return rows.length > 0;
+  }
+
+  async markDone(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE import_jobs SET status = 'done', completed_at = clock_timestamp()
+        WHERE id = $1 AND status = 'processing' AND cursor = total RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Terminal failure. Counters keep what committed batches applied (0 for a file-level failure). */
+  async markFailed(manager: EntityManager, id: string, type: ImportFailureType, message: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE import_jobs
+          SET status = 'failed', completed_at = clock_timestamp(), failure_type = $2, failure_message = $3,
+              started_at = coalesce(started_at, clock_timestamp())
+        WHERE id = $1 AND status IN ('pending', 'processing') RETURNING id`,
+      [id, type, message],
+    );
+    return rows.length > 0;
+  }
+}

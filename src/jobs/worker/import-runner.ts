@@ -1,0 +1,104 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
+import type { RawElement } from '../../catalog/import/element-evaluator';
+import { AppConfig } from '../../common/config/app-config';
+import type { ImportJob } from '../entities/import-job.entity';
+import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitter';
+import { ImportErrorRepository } from '../repositories/import-error.repository';
+import { ImportFileRepository } from '../repositories/import-file.repository';
+import { ImportJobRepository } from '../repositories/import-job.repository';
+import { countElements } from './file-scan';
+import { ConcurrentProgressError, ImportInterruptedError } from './import-interrupted.error';
+
+export type RunOutcome = 'done' | 'failed';
+
+/**
+ * Runs one import job that the caller has claimed (organization lock held, status processing):
+ * scan pass, then apply pass in batches, each batch committed in one transaction with its
+ * counters and cursor. Resumes from the job's cursor.
+ */
+@Injectable()
+export class ImportRunner {
+  private readonly logger = new Logger(ImportRunner.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly jobs: ImportJobRepository,
+    private readonly files: ImportFileRepository,
+    private readonly errors: ImportErrorRepository,
+    private readonly catalog: CatalogBatchService,
+  ) {}
+
+  async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
+    if (job.cursor === 0) {
+      // Nothing written yet: (re)check the whole file first, so a bad file changes nothing.
+      const total = await this.scan(job);
+      if (total === null) return 'failed';
+      job.total = total;
+      await this.jobs.setTotal(this.dataSource.manager, job.id, total);
+    }
+    await this.apply(job, shouldStop);
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.jobs.markDone(manager, job.id))) throw new ConcurrentProgressError(job.id, job.cursor);
+      await this.files.deleteFile(manager, job.id);
+    });
+    return 'done';
+  }
+
+  private async scan(job: ImportJob): Promise<number | null> {
+    try {
+      return await countElements(this.files.readChunks(job.id));
+    } catch (error) {
+      if (!(error instanceof FileFormatError)) throw error;
+      await this.dataSource.transaction(async (manager) => {
+        await this.jobs.markFailed(manager, job.id, error.type, error.message);
+        await this.files.deleteFile(manager, job.id);
+      });
+      this.logger.log(`Import job ${job.id} failed: ${error.type}: ${error.message}`);
+      return null;
+    }
+  }
+
+  private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
+    const splitter = new JsonArraySplitter({ emitFrom: job.cursor });
+    let batch: RawElement[] = [];
+    for await (const chunk of this.files.readChunks(job.id)) {
+      for (const element of splitter.push(chunk)) {
+        if (element.index < job.cursor) continue;
+        batch.push(element);
+        if (batch.length >= this.config.worker.batchSize) {
+          await this.commitBatch(job, batch);
+          batch = [];
+          if (shouldStop()) throw new ImportInterruptedError(job.id);
+        }
+      }
+    }
+    for (const element of splitter.end()) if (element.index >= job.cursor) batch.push(element);
+    if (batch.length > 0) await this.commitBatch(job, batch);
+  }
+
+  /** Product writes, error rows, counters and cursor: one transaction, applied once. */
+  private async commitBatch(job: ImportJob, batch: RawElement[]): Promise<void> {
+    const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch);
+    const fromCursor = job.cursor;
+    const toCursor = batch[batch.length - 1].index + 1;
+    await this.dataSource.transaction(async (manager) => {
+      const advanced = await this.jobs.advance(manager, job.id, {
+        fromCursor,
+        toCursor,
+        indexed: diff.indexed,
+        failed: diff.failed,
+        skipped: diff.skipped,
+      });
+      if (!advanced) throw new ConcurrentProgressError(job.id, fromCursor);
+      await this.catalog.write(manager, job.organizationId, job.id, diff);
+      await this.errors.insertMany(
+        manager,
+        diff.invalid.map((e) => ({ jobId: job.id, index: e.index, productId: e.productId, errors: e.errors })),
+      );
+    });
+    job.cursor = toCursor;
+  }
+}

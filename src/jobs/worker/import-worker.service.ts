@@ -1,0 +1,60 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { AppConfig } from '../../common/config/app-config';
+import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
+import { ImportQueueProducer } from '../queue/import-queue.producer';
+import { ImportReconciler } from './import-reconciler.service';
+import { ImportProcessor, type ProcessResult } from './import.processor';
+
+const DEFERRED_RETRY_MS = 1_000;
+
+/**
+ * Runs imports in this process: binds the processor to the queue, runs the reconciler at start and
+ * periodically, and on shutdown lets running imports checkpoint before closing the queue.
+ * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
+ */
+@Injectable()
+export class ImportWorker implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(ImportWorker.name);
+  private timer?: NodeJS.Timeout;
+  private started = false;
+
+  constructor(
+    @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
+    private readonly config: AppConfig,
+    private readonly processor: ImportProcessor,
+    private readonly reconciler: ImportReconciler,
+    private readonly producer: ImportQueueProducer,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.queue.on('completed', (job: Job<ImportQueuePayload>, result: ProcessResult) => {
+      // A deferred job waits behind another import of its organization: look again shortly.
+      if (result === 'deferred') void this.producer.enqueueBestEffort(job.data, DEFERRED_RETRY_MS);
+    });
+    this.queue.on('error', (error) => this.logger.warn(`Queue error: ${error.message}`));
+    void this.queue.process(this.config.worker.concurrency, (job: Job<ImportQueuePayload>) => this.processor.process(job));
+    await this.reconcileSafely();
+    this.timer = setInterval(() => void this.reconcileSafely(), this.config.worker.reconcileIntervalMs);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (!this.started) return;
+    this.processor.stop();
+    // Waits for active imports, which stop after their current batch (checkpointed).
+    await this.queue.close().catch((error: Error) => this.logger.warn(`Queue close: ${error.message}`));
+  }
+
+  private async reconcileSafely(): Promise<void> {
+    try {
+      await this.reconciler.reconcile();
+    } catch (error) {
+      this.logger.warn(`Reconciler pass failed: ${(error as Error).message}`);
+    }
+  }
+}

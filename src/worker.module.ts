@@ -1,0 +1,14 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CatalogModule } from './catalog/catalog.module';
+import type { AppConfig } from './common/config/app-config';
+import { ConfigModule } from './common/config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { JobsModule } from './jobs/jobs.module';
+
+/** The import worker alone: no HTTP, no auth. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config?: AppConfig): DynamicModule {
+    return { module: WorkerModule, imports: [ConfigModule.forRoot(config), DatabaseModule, JobsModule, CatalogModule] };
+  }
+}
