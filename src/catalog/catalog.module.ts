@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { CatalogController } from './catalog.controller';
+import { CatalogReadService } from './catalog-read.service';
 import { Product } from './entities/product.entity';
 import { CatalogBatchService } from './import/catalog-batch.service';
 import { ProductRepository } from './repositories/product.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Product])],
-  providers: [ProductRepository, CatalogBatchService],
-  exports: [ProductRepository, CatalogBatchService],
+  imports: [TypeOrmModule.forFeature([Product]), AuthModule],
+  controllers: [CatalogController],
+  providers: [ProductRepository, CatalogBatchService, CatalogReadService],
+  exports: [ProductRepository, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

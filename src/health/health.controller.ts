@@ -1,12 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { UnavailableError } from '../common/errors/api-error';
-import { ErrorResponse } from '../common/errors/error-response.dto';
 import { RedisHealthIndicator } from './redis.health';
 
 /** Operational probes, outside /v1 and without auth. */
-@ApiTags('health')
+@ApiExcludeController() // outside {base_url}: not part of the API document
 @Controller('health')
 export class HealthController {
   constructor(
@@ -16,17 +15,12 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ operationId: 'health-live', summary: 'Liveness: the process answers' })
-  @ApiOkResponse({ description: 'Alive', schema: { example: { status: 'ok' } } })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
   @HealthCheck()
-  @ApiOperation({ operationId: 'health-ready', summary: 'Readiness: PostgreSQL and Redis answer' })
-  @ApiOkResponse({ description: 'Ready', schema: { example: { status: 'ok', info: { postgres: { status: 'up' }, redis: { status: 'up' } } } } })
-  @ApiServiceUnavailableResponse({ type: ErrorResponse, description: 'PostgreSQL or Redis is not answering' })
   async ready() {
     try {
       return await this.health.check([

@@ -10,7 +10,6 @@ import {
   ApiOperation,
   ApiParam,
   ApiPayloadTooLargeResponse,
-  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -32,7 +31,6 @@ import { UploadResultDto } from './dto/upload-result.dto';
 import { ImportUploadService } from './import-upload.service';
 
 @ApiTags('imports')
-@ApiServiceUnavailableResponse({ type: ErrorResponse, description: 'PostgreSQL or Redis unreachable; nothing was half-created' })
 @Controller('v1/catalogs/imports')
 export class ImportsController {
   constructor(

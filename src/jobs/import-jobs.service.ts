@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../common/errors/api-error';
+import { NotFoundError, ValidationError } from '../common/errors/api-error';
 import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { splitPage } from '../common/pagination/page';
 import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
@@ -8,6 +8,8 @@ import type { ImportJobPageDto } from './dto/import-job-page.dto';
 import type { ImportJob } from './entities/import-job.entity';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
 @Injectable()
@@ -26,6 +28,7 @@ export class ImportJobsService {
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<ImportJobPageDto> {
     const after = cursor ? decodeCursor<{ id: string }>(cursor, { id: 'string' }).id : undefined;
+    if (after !== undefined && !UUID.test(after)) throw new ValidationError('cursor is not a cursor returned by this endpoint');
     const rows = await this.jobs.listForOrganization(organizationId, limit + 1, after);
     const page = splitPage(rows, limit, (last) => encodeCursor({ id: last.id }));
     return { data: page.items.map((job) => ImportJobDto.from(job)), next_cursor: page.nextCursor };

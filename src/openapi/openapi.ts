@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SECURITY_SCHEME } from '../auth/decorators/require-scopes.decorator';
+import { ProductDto } from '../catalog/dto/product.dto';
 import { ErrorResponse } from '../common/errors/error-response.dto';
 
 /** The OpenAPI document, generated from the controllers' and DTOs' decorators (DESIGN.md §4.6). */
@@ -21,7 +22,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
     .build();
   return SwaggerModule.createDocument(app, config, {
     ignoreGlobalPrefix: true,
-    extraModels: [ErrorResponse],
+    extraModels: [ErrorResponse, ProductDto],
     operationIdFactory: (_controller, method) => method,
   });
 }

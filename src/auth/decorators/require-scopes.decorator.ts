@@ -1,5 +1,11 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiInternalServerErrorResponse,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { ErrorResponse } from '../../common/errors/error-response.dto';
 import { BasicAuthGuard } from '../guards/basic-auth.guard';
 import { REQUIRED_SCOPES, ScopesGuard } from '../guards/scopes.guard';
@@ -15,5 +21,7 @@ export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecora
     ApiSecurity(SECURITY_SCHEME),
     ApiUnauthorizedResponse({ description: 'Authorization header missing or credentials invalid', type: ErrorResponse }),
     ApiForbiddenResponse({ description: `Token lacks the scope ${scopes.join(', ')}`, type: ErrorResponse }),
+    ApiInternalServerErrorResponse({ description: 'Unexpected error; the message reveals no internals', type: ErrorResponse }),
+    ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis unreachable; nothing was half-created', type: ErrorResponse }),
   );
 }

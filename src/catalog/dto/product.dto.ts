@@ -11,20 +11,14 @@ import { IsGtin } from '../validation/decorators/gtin.decorators';
 import { AmountAtMost, IsMoneyObject, SameCurrencyAs } from '../validation/decorators/money.decorators';
 import { OptionalNotNull, Required } from '../validation/decorators/presence.decorators';
 import { IsNonNegativeSafeInteger, IsOneOf } from '../validation/decorators/scalar.decorators';
-import {
-  IsStringOfLength,
-  NoControlCharacters,
-  NotBlank,
-  stringLengthMessage,
-} from '../validation/decorators/string.decorators';
+import { IsStringOfLength, NoControlCharacters, NotBlank, stringLengthMessage } from '../validation/decorators/string.decorators';
 import { IsHttpUrl } from '../validation/decorators/url.decorators';
 import { HTTP_URL_MESSAGE, isHttpUrl } from '../validation/rules/http-url';
 import { AttributeValue } from '../validation/rules/attributes';
 import { isStringOfLength } from '../validation/rules/strings';
 
 /** Feeds often export numeric SKUs as JSON integers; they are stored as their decimal string. */
-const integerIdToString = ({ value }: { value: unknown }): unknown =>
-  Number.isSafeInteger(value) ? String(value) : value;
+const integerIdToString = ({ value }: { value: unknown }): unknown => (Number.isSafeInteger(value) ? String(value) : value);
 
 const stringItem = (min: number, max: number) => (item: unknown) => isStringOfLength(item, min, max);
 
@@ -74,12 +68,20 @@ export class ProductDto {
   @IsStringOfLength(0, L.descriptionMaxLength)
   description?: string;
 
-  @ApiPropertyOptional({ ...URL_SCHEMA, example: 'https://shop.example.com/p/10042', description: 'Product page URL (absolute http or https).' })
+  @ApiPropertyOptional({
+    ...URL_SCHEMA,
+    example: 'https://shop.example.com/p/10042',
+    description: 'Product page URL (absolute http or https).',
+  })
   @OptionalNotNull()
   @IsHttpUrl()
   url?: string;
 
-  @ApiPropertyOptional({ ...URL_SCHEMA, example: 'https://cdn.example.com/10042/main.jpg', description: 'Main image URL (absolute http or https).' })
+  @ApiPropertyOptional({
+    ...URL_SCHEMA,
+    example: 'https://cdn.example.com/10042/main.jpg',
+    description: 'Main image URL (absolute http or https).',
+  })
   @OptionalNotNull()
   @IsHttpUrl()
   image_url?: string;
@@ -141,7 +143,13 @@ export class ProductDto {
   @IsGtin()
   gtin?: string;
 
-  @ApiPropertyOptional({ type: 'string', minLength: 1, maxLength: L.mpnMaxLength, example: 'NF-CRW-001', description: 'Manufacturer part number.' })
+  @ApiPropertyOptional({
+    type: 'string',
+    minLength: 1,
+    maxLength: L.mpnMaxLength,
+    example: 'NF-CRW-001',
+    description: 'Manufacturer part number.',
+  })
   @OptionalNotNull()
   @IsStringOfLength(1, L.mpnMaxLength)
   mpn?: string;

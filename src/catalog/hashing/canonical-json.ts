@@ -21,7 +21,7 @@ export function canonicalJson(value: unknown): string {
       return JSON.stringify(value);
     case 'object':
       if (value === null) return 'null';
-      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+      if (Array.isArray(value)) return canonicalArray(value);
       if (!isPlainObject(value)) throw new TypeError('canonicalJson: only plain objects and arrays are supported');
       return canonicalObject(value as Record<string, unknown>);
     default:
@@ -29,11 +29,19 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
+/** Indexed loop rather than map(): map skips holes, which would print as `[1,,2]`. */
+function canonicalArray(items: readonly unknown[]): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(items[i]);
+  return `${out}]`;
+}
+
 function canonicalObject(record: Record<string, unknown>): string {
-  const members: string[] = [];
+  let out = '{';
   for (const key of Object.keys(record).sort()) {
     const member = record[key];
-    if (member !== undefined) members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+    if (member === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
-  return `{${members.join(',')}}`;
+  return `${out}}`;
 }

@@ -7,5 +7,7 @@ export const CONTENT_HASH_VERSION = 'product:v1';
 
 /** SHA-256 of the versioned canonical JSON: equal for equal content whatever the key order. */
 export function contentHash(product: ValidProduct): Buffer {
-  return createHash('sha256').update(`${CONTENT_HASH_VERSION}\n${canonicalJson(product)}`, 'utf8').digest();
+  return createHash('sha256')
+    .update(`${CONTENT_HASH_VERSION}\n${canonicalJson(product)}`, 'utf8')
+    .digest();
 }

@@ -47,7 +47,9 @@ describe('GTIN', () => {
   });
 
   it('agrees with the reference check digit for random GTINs of every length', () => {
-    const body = fc.constantFrom(7, 11, 12, 13).chain((length) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length }));
+    const body = fc
+      .constantFrom(7, 11, 12, 13)
+      .chain((length) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length }));
     fc.assert(
       fc.property(body, fc.integer({ min: 0, max: 9 }), (digits, checkDigit) => {
         expect(hasValidGs1CheckDigit(`${digits}${checkDigit}`)).toBe(checkDigit === referenceCheckDigit(digits));

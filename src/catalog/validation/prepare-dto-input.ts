@@ -26,23 +26,17 @@ function withOpaqueChildren(value: object): object {
   return Object.fromEntries(entries.map(([key, item]) => [key, opaqueIfContainer(item)]));
 }
 
-function knownFieldsOf(
-  source: Record<string, unknown>,
-  shape: SchemaShape,
-  path: string,
-  errors: FieldError[],
-): Record<string, unknown> {
+function knownFieldsOf(source: Record<string, unknown>, shape: SchemaShape, path: string, errors: FieldError[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
-    const fieldPath = childKeyPath(path, key);
     if (!shape.keys.has(key)) {
-      errors.push({ field: fieldPath, message: UNKNOWN_FIELD_MESSAGE });
+      errors.push({ field: childKeyPath(path, key), message: UNKNOWN_FIELD_MESSAGE });
       continue;
     }
     const value = source[key];
     const nestedShape = shape.nested.get(key);
     if (!isContainer(value)) input[key] = value;
-    else if (nestedShape && isJsonObject(value)) input[key] = knownFieldsOf(value, nestedShape, fieldPath, errors);
+    else if (nestedShape && isJsonObject(value)) input[key] = knownFieldsOf(value, nestedShape, childKeyPath(path, key), errors);
     else if (Array.isArray(value) || shape.maps.has(key)) input[key] = withOpaqueChildren(value);
     else input[key] = OPAQUE;
   }

@@ -86,9 +86,8 @@ describe('validateProduct', () => {
     });
 
     const idMessage = 'must be a string of 1 to 100 characters or a safe integer';
-    it.each([[''], ['x'.repeat(101)], [1.5], [2 ** 53], [-(2 ** 53)], [null], [true], [{}], [['1']]])(
-      'refuses %p',
-      (id) => expectError({ id }, 'id', idMessage),
+    it.each([[''], ['x'.repeat(101)], [1.5], [2 ** 53], [-(2 ** 53)], [null], [true], [{}], [['1']]])('refuses %p', (id) =>
+      expectError({ id }, 'id', idMessage),
     );
 
     it.each(['a\tb', 'a\nb', 'a\u007fb', 'a\u0085b'])('refuses control characters in %p', (id) =>
@@ -164,9 +163,8 @@ describe('validateProduct', () => {
   });
 
   describe('additional_image_urls', () => {
-    it.each([[[]], [[url(30)]], [Array.from({ length: 20 }, (_, i) => `https://cdn.example.com/${i}.jpg`)]])(
-      'accepts %#',
-      (value) => expectValid({ additional_image_urls: value }),
+    it.each([[[]], [[url(30)]], [Array.from({ length: 20 }, (_, i) => `https://cdn.example.com/${i}.jpg`)]])('accepts %#', (value) =>
+      expectValid({ additional_image_urls: value }),
     );
     it('refuses more than 20 items', () => {
       const value = Array.from({ length: 21 }, (_, i) => `https://cdn.example.com/${i}.jpg`);
@@ -197,9 +195,8 @@ describe('validateProduct', () => {
       (amount) => expectError({ [field]: { amount, currency: 'USD' } }, `${field}.amount`, AMOUNT_MESSAGE),
     );
 
-    it.each([['usd'], ['Usd'], ['US'], ['USDD'], ['XYZ'], ['HRK'], [' USD'], [840], [null]])(
-      'refuses currency %p',
-      (currency) => expectError({ [field]: { amount: 1, currency } }, `${field}.currency`, CURRENCY_MESSAGE),
+    it.each([['usd'], ['Usd'], ['US'], ['USDD'], ['XYZ'], ['HRK'], [' USD'], [840], [null]])('refuses currency %p', (currency) =>
+      expectError({ [field]: { amount: 1, currency } }, `${field}.currency`, CURRENCY_MESSAGE),
     );
 
     it('requires amount and currency', () => {
@@ -233,13 +230,21 @@ describe('validateProduct', () => {
     it('accepts a sale price without a price', () => expectValid({ sale_price: { amount: 15, currency: 'USD' } }));
 
     it('refuses a sale amount above the price', () =>
-      expectError({ price, sale_price: { amount: 20.01, currency: 'USD' } }, 'sale_price.amount', 'must be less than or equal to price.amount'));
+      expectError(
+        { price, sale_price: { amount: 20.01, currency: 'USD' } },
+        'sale_price.amount',
+        'must be less than or equal to price.amount',
+      ));
 
     it('refuses a different currency', () =>
       expectError({ price, sale_price: { amount: 5, currency: 'EUR' } }, 'sale_price.currency', 'must equal price.currency'));
 
     it('does not compare against an invalid price', () =>
-      expectError({ price: { amount: 1, currency: 'usd' }, sale_price: { amount: 5, currency: 'EUR' } }, 'price.currency', CURRENCY_MESSAGE));
+      expectError(
+        { price: { amount: 1, currency: 'usd' }, sale_price: { amount: 5, currency: 'EUR' } },
+        'price.currency',
+        CURRENCY_MESSAGE,
+      ));
 
     it('reports an invalid sale price by its own rule only', () =>
       expectError({ price, sale_price: { amount: 50, currency: 'eur' } }, 'sale_price.currency', CURRENCY_MESSAGE));
@@ -274,10 +279,17 @@ describe('validateProduct', () => {
     it.each(['73513530', '036000291453', '4006381333932', '10012345678903'])('refuses bad check digit %p', (gtin) =>
       expectError({ gtin }, 'gtin', 'must end with a valid GS1 check digit'),
     );
-    it.each([['1234567'], ['123456789'], ['12345678901'], ['123456789012345'], ['40063813339A1'], [' 4006381333931'], [''], [4006381333931], [null]])(
-      'refuses shape %p',
-      (gtin) => expectError({ gtin }, 'gtin', 'must be a string of 8, 12, 13 or 14 digits'),
-    );
+    it.each([
+      ['1234567'],
+      ['123456789'],
+      ['12345678901'],
+      ['123456789012345'],
+      ['40063813339A1'],
+      [' 4006381333931'],
+      [''],
+      [4006381333931],
+      [null],
+    ])('refuses shape %p', (gtin) => expectError({ gtin }, 'gtin', 'must be a string of 8, 12, 13 or 14 digits'));
   });
 
   describe.each([
@@ -289,8 +301,7 @@ describe('validateProduct', () => {
       expectValid({ [field]: [] });
       expectValid({ [field]: strings(maxItems, maxLength) });
     });
-    it('refuses too many items', () =>
-      expectError({ [field]: strings(maxItems + 1) }, field, `must be at most ${maxItems} items`));
+    it('refuses too many items', () => expectError({ [field]: strings(maxItems + 1) }, field, `must be at most ${maxItems} items`));
     it('reports each bad item under its index', () => {
       expect(check({ [field]: ['ok', '', 'ok', 'x'.repeat(maxLength + 1), 3, null, ['nested'], { a: 1 }] })).toEqual(
         [1, 3, 4, 5, 6, 7].map((i) => ({ field: `${field}[${i}]`, message: itemMessage })),
@@ -390,6 +401,42 @@ describe('validateProduct', () => {
     });
   });
 
+  describe('objects that could trip class-transformer', () => {
+    const FIELDS = [
+      'id',
+      'title',
+      'description',
+      'url',
+      'image_url',
+      'additional_image_urls',
+      'price',
+      'sale_price',
+      'availability',
+      'condition',
+      'brand',
+      'gtin',
+      'mpn',
+      'group_id',
+      'categories',
+      'tags',
+      'inventory_quantity',
+    ];
+    const tricky = () => JSON.parse('{"constructor":"x","__proto__":{"constructor":1},"toString":1}');
+
+    it.each(FIELDS)('reports %s holding an object with "constructor"/"__proto__" keys, without throwing', (field) => {
+      const errors = check({ [field]: tricky() });
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(error.field.startsWith(field)).toBe(true);
+    });
+
+    it('reports such objects inside arrays and money values', () => {
+      expect(check({ categories: [tricky()], price: { amount: tricky(), currency: 'USD' } })).toEqual([
+        { field: 'price.amount', message: AMOUNT_MESSAGE },
+        { field: 'categories[0]', message: 'must be a string of 1 to 255 characters' },
+      ]);
+    });
+  });
+
   describe('deep nesting', () => {
     function nestedArray(depth: number, leaf: unknown = 1): unknown {
       let value: unknown = leaf;
@@ -469,7 +516,10 @@ describe('validateProduct', () => {
       input.tags.push('changed');
       input.attributes.color = 'changed';
       input.price.amount = 1;
-      expect(result).toMatchObject({ valid: true, product: { tags: ['merino', 'winter'], attributes: { color: 'navy' }, price: { amount: 89.9 } } });
+      expect(result).toMatchObject({
+        valid: true,
+        product: { tags: ['merino', 'winter'], attributes: { color: 'navy' }, price: { amount: 89.9 } },
+      });
     });
 
     it('keeps an attribute named __proto__ as an ordinary key', () => {

@@ -14,9 +14,7 @@ import { ValidProduct } from './valid-product';
 export type { FieldError } from './field-error';
 export type { ValidProduct } from './valid-product';
 
-export type ProductValidation =
-  | { valid: true; product: ValidProduct }
-  | { valid: false; productId: string | null; errors: FieldError[] };
+export type ProductValidation = { valid: true; product: ValidProduct } | { valid: false; productId: string | null; errors: FieldError[] };
 
 const PRODUCT_SHAPE = schemaShapeOf(ProductDto);
 
@@ -45,7 +43,7 @@ export function validateProduct(element: unknown): ProductValidation {
     };
   }
   const { input, errors } = prepareDtoInput(element, PRODUCT_SHAPE);
-  errors.push(...findUnstorableStrings(element));
+  findUnstorableStrings(element, errors);
   const dto = plainToInstance(ProductDto, input);
   toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), '', errors);
   if (errors.length > 0) return { valid: false, productId: reportableProductId(element), errors };

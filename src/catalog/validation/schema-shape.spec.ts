@@ -6,9 +6,24 @@ describe('schemaShapeOf(ProductDto)', () => {
 
   it('lists every schema field in declaration order', () => {
     expect([...shape.keys]).toEqual([
-      'id', 'title', 'description', 'url', 'image_url', 'additional_image_urls', 'price', 'sale_price',
-      'availability', 'condition', 'brand', 'gtin', 'mpn', 'group_id', 'categories', 'tags',
-      'inventory_quantity', 'attributes',
+      'id',
+      'title',
+      'description',
+      'url',
+      'image_url',
+      'additional_image_urls',
+      'price',
+      'sale_price',
+      'availability',
+      'condition',
+      'brand',
+      'gtin',
+      'mpn',
+      'group_id',
+      'categories',
+      'tags',
+      'inventory_quantity',
+      'attributes',
     ]);
   });
 

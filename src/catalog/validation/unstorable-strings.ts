@@ -20,10 +20,10 @@ function childPath(parent: Frame, segment: string | number): string {
 
 /**
  * Reports every string (value or key, at any depth, known field or not) that PostgreSQL jsonb
- * cannot store. Iterative, because elements can nest 100,000 levels.
+ * cannot store, appending to `errors` (no spread: there can be tens of thousands).
+ * Iterative, because elements can nest 100,000 levels.
  */
-export function findUnstorableStrings(root: object): FieldError[] {
-  const errors: FieldError[] = [];
+export function findUnstorableStrings(root: object, errors: FieldError[] = []): FieldError[] {
   // Breadth-first through a queue: no recursion, and errors come out in document order by level.
   const queue: Frame[] = [{ value: root, path: '', depth: 0 }];
   for (let next = 0; next < queue.length; next++) {

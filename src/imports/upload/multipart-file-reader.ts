@@ -61,9 +61,9 @@ export function readJsonFilePart(
     parser.on('fieldsLimit', () => fail(new BadRequestError(`Too many form fields (limit ${MULTIPART_LIMITS.fields})`)));
     parser.on('error', (error: Error) => {
       fail(new BadRequestError(`Malformed multipart request: ${error.message}`));
-      finish();
+      void finish();
     });
-    parser.on('close', () => finish());
+    parser.on('close', () => void finish());
     request.on('close', () => {
       // The client went away mid-body: end the parser (and the file stream) so nothing waits forever.
       if (request.readableEnded) return;

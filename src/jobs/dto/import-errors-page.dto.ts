@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'FieldError' })
 export class FieldErrorDto {
   @ApiProperty({ description: 'JSON path of the offending field; "" for the element as a whole', example: 'price.currency' })
   field: string;
@@ -8,6 +9,7 @@ export class FieldErrorDto {
   message: string;
 }
 
+@ApiSchema({ name: 'ImportError' })
 export class ImportErrorDto {
   @ApiProperty({ type: 'integer', description: '0-based position of the element in the uploaded array', example: 17 })
   index: number;
@@ -19,6 +21,7 @@ export class ImportErrorDto {
   errors: FieldErrorDto[];
 }
 
+@ApiSchema({ name: 'ImportFailure' })
 export class ImportFailureDto {
   @ApiProperty({ enum: ['invalid_json', 'not_an_array', 'invalid_utf8', 'internal'], example: 'invalid_json' })
   type: string;
@@ -27,6 +30,7 @@ export class ImportFailureDto {
   message: string;
 }
 
+@ApiSchema({ name: 'ImportErrorsPage' })
 export class ImportErrorsPageDto {
   @ApiProperty({ format: 'uuid' })
   job_id: string;

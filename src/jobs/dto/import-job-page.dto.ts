@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ImportJobDto } from './import-job.dto';
 
+@ApiSchema({ name: 'ImportJobPage' })
 export class ImportJobPageDto {
   @ApiProperty({ type: [ImportJobDto] })
   data: ImportJobDto[];

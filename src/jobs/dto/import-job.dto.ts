@@ -1,8 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IMPORT_JOB_STATUSES, type ImportJobStatus } from '../entities/import-job-status';
 import type { ImportJob } from '../entities/import-job.entity';
 
 /** The ImportJob resource of the specification (§2.1): exactly nine fields, all always present. */
+@ApiSchema({ name: 'ImportJob' })
 export class ImportJobDto {
   @ApiProperty({ format: 'uuid', description: 'Unique import job identifier', example: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10' })
   job_id: string;

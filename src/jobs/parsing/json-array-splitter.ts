@@ -60,7 +60,7 @@ const CLOSE_SQUARE = 0x5d;
 const OPEN_CURLY = 0x7b;
 const CLOSE_CURLY = 0x7d;
 
-const C_OTHER = 0;
+// Class 0 (the array's default) is every other byte.
 const C_WS = 1;
 const C_QUOTE = 2;
 const C_OPEN = 3;

@@ -34,7 +34,7 @@ export class ImportProcessor {
   }
 
   async process(job: Job<ImportQueuePayload>): Promise<ProcessResult> {
-    const { importJobId, organizationId } = job.data;
+    const { organizationId } = job.data;
     const lock = await this.locks.tryAcquire(organizationId);
     // Another import of this organization is running; it enqueues the next one when it ends.
     if (!lock) return 'deferred';

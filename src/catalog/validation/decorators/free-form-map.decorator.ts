@@ -22,6 +22,6 @@ export function FreeFormMap(): PropertyDecorator {
   );
 }
 
-export function isFreeFormMap(dto: Function, propertyName: string): boolean {
+export function isFreeFormMap(dto: { prototype: object }, propertyName: string): boolean {
   return Reflect.getMetadata(FREE_FORM_MAP, dto.prototype, propertyName) === true;
 }

@@ -5,10 +5,6 @@ import { composeDecorators, Satisfies } from './satisfies.decorator';
 export function IsGtin(): PropertyDecorator {
   return composeDecorators(
     Satisfies('gtinShape', hasGtinShape, 'must be a string of 8, 12, 13 or 14 digits'),
-    Satisfies(
-      'gtinCheckDigit',
-      (value) => !hasGtinShape(value) || hasValidGs1CheckDigit(value),
-      'must end with a valid GS1 check digit',
-    ),
+    Satisfies('gtinCheckDigit', (value) => !hasGtinShape(value) || hasValidGs1CheckDigit(value), 'must end with a valid GS1 check digit'),
   );
 }

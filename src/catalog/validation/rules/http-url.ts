@@ -4,6 +4,7 @@ import { PRODUCT_LIMITS } from '../../dto/product-limits';
 const HTTP_PREFIX = /^https?:\/\/[^/\\?#]/i;
 /** Whitespace and control characters are stripped or re-encoded by URL parsers, so the stored
  *  string would not be the URL clients actually fetch; refuse them instead. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u009f]/;
 
 /** Absolute http(s) URL, stored as sent (no normalisation, so hashes follow the feed). */

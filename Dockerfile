@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+#
+# One image for every process (DESIGN.md §2):
+#   HTTP API (+ in-process worker unless WORKER_ENABLED=false):  node dist/main.js   (default CMD)
+#   import worker only:                                            node dist/worker.js
+#   admin CLI (DESIGN.md §8):                                      node dist/cli.js organizations create --name "Acme"
+# Migrations run at start-up (serialised by an advisory lock), so no separate migrate step is needed.
+#
+#   docker build -t product-directory .
+#   docker compose up --build
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- deps: every dependency (dev included), cached on package*.json only ----------------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --no-audit --no-fund
+
+# ---- build: nest build -> dist/ -----------------------------------------------------------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies + dist/, non-root ---------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --no-audit --no-fund
+COPY --from=build /app/dist ./dist
+
+# Files stay owned by root (read-only for the app): the service keeps nothing on local disk.
+USER node
+EXPOSE 3000
+
+# Liveness only (no curl in the slim image). /health/live is outside BASE_PATH. The worker-only
+# process has no HTTP server: disable this check for it (docker-compose.yml does).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT||3000,path:'/health/live',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('timeout',function(){this.destroy()}).on('error',()=>process.exit(1))"]
+
+# node is PID 1 and handles SIGTERM itself (Nest shutdown hooks: finish the batch, close, exit 0).
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,141 @@
+/**
+ * HTTP benchmark (issue "Performance", item 2): autocannon against
+ * GET /v1/catalogs/imports/{job_id} (Basic auth) and GET /health/live, same run, same
+ * connections, one API process.
+ *
+ *   npm run bench:http -- [--connections 10] [--duration 10] [--json bench-http.json]
+ */
+import * as path from 'node:path';
+import { parseCommandLine } from './lib/args';
+import { postgresVersion } from './lib/bench-db';
+import { Cleanup, runMain } from './lib/cleanup';
+import { generateCatalog } from './lib/generate-catalog';
+import { ImportClient } from './lib/http-client';
+import { runLoad, type LoadResult } from './lib/load';
+import { REPO_ROOT, requireBuild } from './lib/processes';
+import { fmt, logger, machineInfo, printTable, round, writeJson } from './lib/report';
+import { kibToMib, readMemoryStatus } from './lib/rss';
+import { startStack } from './lib/service-stack';
+import { createTenants } from './lib/tenants';
+
+const USAGE = `Usage: npm run bench:http -- [options]
+  --connections N   concurrent connections (default 10)
+  --duration S      seconds per endpoint (default 10)
+  --warmup S        unmeasured warm-up per endpoint (default 2)
+  --pipelining N    requests in flight per connection (default 1)
+  --json PATH       also write the results as JSON
+  --keep-db         keep the bench database / organization afterwards`;
+
+const cleanup = new Cleanup();
+const log = logger('bench:http');
+
+void runMain(cleanup, async () => {
+  const args = parseCommandLine(
+    {
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      pipelining: { type: 'string' },
+      json: { type: 'string' },
+      'keep-db': { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const connections = args.number('connections', 10, { min: 1, integer: true })!;
+  const durationS = args.number('duration', 10, { min: 1 })!;
+  const warmupS = args.number('warmup', 2, { min: 0 })!;
+  const pipelining = args.number('pipelining', 1, { min: 1, integer: true })!;
+  const jsonPath = args.string('json');
+  requireBuild();
+
+  const runId = new Date().toISOString().replace(/[:.]/g, '-');
+  const dataDir = path.join(REPO_ROOT, 'bench-data');
+  const logDir = path.join(dataDir, 'logs', `http-${runId}`);
+
+  // A finished job to look at: a small catalog imported by a worker, which is then stopped so
+  // the API process has the machine to itself.
+  const manifest = await generateCatalog({ sizeBytes: 256 * 1024, seed: 7, outDir: path.join(dataDir, 'http') });
+  const stack = await startStack({ cleanup, logDir, withWorker: true, keepDb: args.flag('keep-db'), log });
+  const [tenant] = await createTenants([`bench-http-${runId}`], stack.cliEnv, 1, (t) => stack.createdOrganizations.push(t.organizationId));
+  const client = new ImportClient(stack.baseUrl, tenant);
+  const upload = await client.upload(manifest.file);
+  const { job } = await client.waitForTerminal(upload.jobId, upload.acceptedAt, { timeoutMs: 120_000, isAlive: stack.deadService });
+  log(`job ${job.job_id} ${job.status} (total ${job.total}); stopping the worker`);
+  await stack.worker!.stop();
+
+  const statusPath = `/v1/catalogs/imports/${job.job_id}`;
+  const headers = { authorization: client.authorization };
+  const probe = await fetch(`${stack.baseUrl}${statusPath}`, { headers });
+  if (probe.status !== 200) throw new Error(`GET ${statusPath} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+  await probe.text();
+
+  const load = (urlPath: string, seconds: number, withAuth: boolean) =>
+    runLoad(stack.baseUrl, urlPath, { connections, durationS: seconds, pipelining, headers: withAuth ? headers : undefined });
+  if (warmupS > 0) {
+    log(`warm-up ${warmupS} s each`);
+    await load('/health/live', warmupS, false);
+    await load(statusPath, warmupS, true);
+  }
+  log(`GET /health/live: ${connections} connections, ${durationS} s`);
+  const live = await load('/health/live', durationS, false);
+  log(`GET ${statusPath}: ${connections} connections, ${durationS} s`);
+  const status = await load(statusPath, durationS, true);
+  const apiRss = readMemoryStatus(stack.api.pid);
+
+  const problems: string[] = [];
+  for (const [name, r] of [
+    ['live', live],
+    ['status', status],
+  ] as [string, LoadResult][]) {
+    if (r.non_2xx || r.errors || r.timeouts) {
+      problems.push(`${name}: ${r.non_2xx} non-2xx (${JSON.stringify(r.status_codes)}), ${r.errors} errors, ${r.timeouts} timeouts`);
+    }
+  }
+  const result = {
+    connections,
+    duration_s: durationS,
+    pipelining,
+    live,
+    status,
+    ratio_rps_status_over_live: round(status.requests_per_s / live.requests_per_s, 3),
+    ratio_p50_status_over_live: live.latency_p50_ms > 0 ? round(status.latency_p50_ms / live.latency_p50_ms, 2) : null,
+    ratio_p99_status_over_live: live.latency_p99_ms > 0 ? round(status.latency_p99_ms / live.latency_p99_ms, 2) : null,
+    api_rss_mib: apiRss ? kibToMib(apiRss.rssKiB) : null,
+    api_peak_rss_mib: apiRss ? kibToMib(apiRss.hwmKiB) : null,
+    problems,
+    service_log_issues: stack.api.grep(/\b(ERROR|WARN)\b/).slice(0, 20),
+    machine: {
+      ...machineInfo(),
+      postgres: await postgresVersion(stack.databaseUrl),
+      note: 'autocannon runs on the same machine as the API',
+    },
+    config: { logs: path.relative(REPO_ROOT, logDir), started: runId },
+  };
+
+  printTable(`HTTP benchmark (${connections} connections, ${durationS} s each, pipelining ${pipelining})`, [
+    ['', 'req/s', 'p50 ms / p99 ms'],
+    [
+      'GET /health/live',
+      fmt(live.requests_per_s, 0),
+      `${live.latency_p50_ms} / ${live.latency_p99_ms}   (${live.requests_total} requests)`,
+    ],
+    [
+      'GET /v1/catalogs/imports/{job_id}',
+      fmt(status.requests_per_s, 0),
+      `${status.latency_p50_ms} / ${status.latency_p99_ms}   (${status.requests_total} requests)`,
+    ],
+    [
+      'ratio status/live (req/s)',
+      fmt(result.ratio_rps_status_over_live, 3),
+      `latency p50 x${fmt(result.ratio_p50_status_over_live)}, p99 x${fmt(result.ratio_p99_status_over_live)}`,
+    ],
+    ['api rss / peak (MiB)', `${fmt(result.api_rss_mib, 1)} / ${fmt(result.api_peak_rss_mib, 1)}`],
+    ['machine', `${result.machine.cpus} cpus`, `node ${process.version}`],
+  ]);
+  if (problems.length) process.stdout.write(`\nPROBLEMS:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  if (jsonPath) {
+    await writeJson(jsonPath, result);
+    log(`wrote ${jsonPath}`);
+  }
+  if (problems.length) process.exitCode = 3;
+});

@@ -1,0 +1,301 @@
+/**
+ * Catalog import benchmark (issue "Performance", items 1 and 3). See bench/README.md.
+ *
+ *   npm run bench -- [--size-mib 50] [--seed 42] [--json bench-import.json] [--naive] ...
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseCommandLine } from './lib/args';
+import { postgresVersion } from './lib/bench-db';
+import { Cleanup, runMain } from './lib/cleanup';
+import { measureCopyFloor } from './lib/copy-floor';
+import { generateCatalog } from './lib/generate-catalog';
+import { ImportClient } from './lib/http-client';
+import { type PhaseResult, runImportPhase } from './lib/import-phase';
+import { type FourXResult, runFourX } from './lib/four-x';
+import { summariseErrors } from './lib/error-sample';
+import { runNaiveImport, type NaiveImportResult } from './lib/naive-import';
+import { REPO_ROOT, requireBuild } from './lib/processes';
+import { fmt, logger, machineInfo, printTable, round, type Row, writeJson } from './lib/report';
+import { kibToMib, readMemoryStatus, RssSampler } from './lib/rss';
+import { startStack } from './lib/service-stack';
+import { createTenants } from './lib/tenants';
+
+const MIB = 1_048_576;
+const SPEC_MAX_BYTES = 52_428_800;
+
+const USAGE = `Usage: npm run bench -- [options]
+  --size-mib N            catalog size in MiB (default 50 = 52,428,800 bytes, the upload limit)
+  --seed N                PRNG seed (default 42)
+  --json PATH             also write the results as JSON
+  --naive                 also run the naive in-process import (JSON.parse + class-validator + TypeORM save per product)
+  --naive-limit N         naive: only the first N elements, then extrapolate
+  --naive-budget-s S      naive: stop after S seconds and extrapolate (default 300)
+  --skip-4x               skip the four-concurrent-uploads memory phase
+  --worker-concurrency N  WORKER_CONCURRENCY for the worker process (default: the service's default)
+  --timeout-s S           per-import timeout (default 900)
+  --keep-db               keep the bench database / organizations / queue keys afterwards`;
+
+const cleanup = new Cleanup();
+const log = logger('bench');
+
+void runMain(cleanup, async () => {
+  const args = parseCommandLine(
+    {
+      'size-mib': { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'string' },
+      naive: { type: 'boolean' },
+      'naive-limit': { type: 'string' },
+      'naive-budget-s': { type: 'string' },
+      'skip-4x': { type: 'boolean' },
+      'worker-concurrency': { type: 'string' },
+      'timeout-s': { type: 'string' },
+      'keep-db': { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const sizeMib = args.number('size-mib', 50, { min: 0.02 })!;
+  const sizeBytes = Math.floor(sizeMib * MIB);
+  const seed = args.number('seed', 42, { integer: true })!;
+  const jsonPath = args.string('json');
+  const naive = args.flag('naive');
+  const naiveLimit = args.number('naive-limit', undefined, { min: 1, integer: true });
+  const naiveBudgetS = args.number('naive-budget-s', 300, { min: 1 })!;
+  const skip4x = args.flag('skip-4x');
+  const workerConcurrency = args.number('worker-concurrency', undefined, { min: 1, integer: true });
+  const timeoutMs = args.number('timeout-s', 900, { min: 1 })! * 1000;
+  const keepDb = args.flag('keep-db');
+  if (sizeBytes > SPEC_MAX_BYTES) log(`note: ${sizeBytes} bytes is above the 50 MiB upload limit; expect 413`);
+
+  requireBuild();
+  const loadAtStart = os.loadavg().map((l) => round(l, 2));
+  const runId = new Date().toISOString().replace(/[:.]/g, '-');
+  const dataDir = path.join(REPO_ROOT, 'bench-data');
+  const logDir = path.join(dataDir, 'logs', `import-${runId}`);
+
+  // 1. Catalog
+  log(`generating ${sizeBytes.toLocaleString('en')} bytes (seed ${seed}) into ${dataDir}`);
+  const manifest = await generateCatalog({ sizeBytes, seed, outDir: dataDir });
+  log(
+    `${manifest.products} elements (${manifest.valid_products} valid, ${manifest.invalid_products} invalid: ${JSON.stringify(manifest.invalid_by_kind)}), ` +
+      `${manifest.changed_products} changed in the variant, ${manifest.generate_s.toFixed(1)} s`,
+  );
+
+  // 2. Services
+  const stack = await startStack({
+    cleanup,
+    logDir,
+    withWorker: true,
+    keepDb,
+    log,
+    extraEnv: workerConcurrency ? { WORKER_CONCURRENCY: String(workerConcurrency) } : undefined,
+  });
+  const tenantNames = [`bench-${runId}-main`, ...(skip4x ? [] : [1, 2, 3, 4].map((n) => `bench-${runId}-4x-${n}`))];
+  log(`creating ${tenantNames.length} organization(s)/account(s)/token(s) with node dist/cli.js`);
+  const tenants = await createTenants(tenantNames, stack.cliEnv, 2, (t) => stack.createdOrganizations.push(t.organizationId));
+  const idle = { api: readMemoryStatus(stack.api.pid), worker: readMemoryStatus(stack.worker!.pid) };
+
+  // 3. Floor
+  log('COPY floor: valid rows into a scratch table LIKE products INCLUDING ALL');
+  const floor = await measureCopyFloor(stack.databaseUrl, manifest);
+  log(`copy_s ${floor.copy_s.toFixed(2)} s for ${floor.rows} rows (${(floor.copy_bytes / MIB).toFixed(1)} MiB of COPY text)`);
+
+  // 4. Single imports
+  const client = new ImportClient(stack.baseUrl, tenants[0]);
+  const valid = manifest.valid_products;
+  const invalid = manifest.invalid_products;
+  const opts = { timeoutMs, deadService: stack.deadService };
+  const sampler = new RssSampler([stack.api.pid, stack.worker!.pid]).start();
+  log('import: uploading the catalog');
+  const first = await runImportPhase(
+    'import',
+    client,
+    manifest.file,
+    { total: manifest.products, indexed: valid, failed: invalid, skipped: 0 },
+    opts,
+  );
+  logPhase(first);
+  const errorSample = await client.errorsPage(first.job_id, 100).catch((error: Error) => ({ error: error.message }));
+  log('reimport: the same file again (valid products should be skipped)');
+  const reimport = await runImportPhase(
+    'reimport',
+    client,
+    manifest.file,
+    { total: manifest.products, indexed: 0, failed: invalid, skipped: valid },
+    opts,
+  );
+  logPhase(reimport);
+  log(`changed10: ${manifest.changed_products} products with a new price`);
+  const changed = await runImportPhase(
+    'changed10',
+    client,
+    manifest.changed_file,
+    { total: manifest.products, indexed: manifest.changed_products, failed: invalid, skipped: valid - manifest.changed_products },
+    opts,
+  );
+  logPhase(changed);
+  const singlePeaks = sampler.stop();
+  const apiPeak = singlePeaks.get(stack.api.pid) ?? null;
+  const workerPeak = singlePeaks.get(stack.worker!.pid) ?? null;
+
+  // 5. Four uploads at once
+  let fourX: FourXResult | null = null;
+  if (!skip4x) {
+    log(`4x: four ${(manifest.bytes / MIB).toFixed(0)} MiB uploads at once (4 organizations)`);
+    fourX = await runFourX(
+      stack,
+      tenants.slice(1).map((t) => new ImportClient(stack.baseUrl, t)),
+      manifest,
+      timeoutMs,
+    );
+    log(
+      `4x: api peak ${fmt(fourX.api_peak_rss_4x_mib, 1)} MiB, worker peak ${fmt(fourX.worker_peak_rss_4x_mib, 1)} MiB, all done after ${fmt(fourX.all_done_s)} s`,
+    );
+  }
+  const logIssues = {
+    api: stack.api.grep(/\b(ERROR|WARN)\b/).slice(0, 20),
+    worker: stack.worker!.grep(/\b(ERROR|WARN)\b/).slice(0, 20),
+  };
+  const pgVersion = await postgresVersion(stack.databaseUrl);
+  await stack.api.stop();
+  await stack.worker!.stop();
+
+  // 6. Naive
+  let naiveResult: NaiveImportResult | null = null;
+  if (naive) {
+    log(
+      `naive: JSON.parse + plainToInstance/validateSync + TypeORM save() per product (budget ${naiveBudgetS} s${naiveLimit ? `, limit ${naiveLimit}` : ''})`,
+    );
+    naiveResult = await runNaiveImport({
+      databaseUrl: stack.databaseUrl,
+      file: manifest.file,
+      limit: naiveLimit,
+      budgetS: naiveBudgetS,
+      onProgress: (done, total) => done % 10_000 === 0 && done > 0 && log(`naive: ${done}/${total}`),
+    });
+    log(`naive: ${naiveResult.naive_s.toFixed(1)} s${naiveResult.extrapolation_note ? ` (${naiveResult.extrapolation_note})` : ''}`);
+  }
+
+  // 7. Report
+  const problems = [
+    ...first.problems,
+    ...reimport.problems,
+    ...changed.problems,
+    ...(fourX?.problems ?? []),
+    ...(naiveResult && !naiveResult.extrapolated && (naiveResult.indexed !== valid || naiveResult.failed !== invalid)
+      ? [
+          `naive: indexed ${naiveResult.indexed} / failed ${naiveResult.failed}, expected ${valid} / ${invalid} (ProductDto alone does not match the service's validation)`,
+        ]
+      : []),
+  ];
+  const ratio = (a: number | null | undefined, b: number) => (a === null || a === undefined ? null : round(a / b, 2));
+  const result = {
+    products: manifest.products,
+    valid_products: valid,
+    invalid_products: invalid,
+    invalid_by_kind: manifest.invalid_by_kind,
+    changed_products: manifest.changed_products,
+    bytes: manifest.bytes,
+    copy_s: round(floor.copy_s),
+    upload_s: first.upload_s,
+    import_s: first.import_s,
+    import_ratio: ratio(first.import_s, floor.copy_s),
+    reimport_s: reimport.import_s,
+    reimport_ratio: ratio(reimport.import_s, floor.copy_s),
+    changed10_s: changed.import_s,
+    changed10_ratio: ratio(changed.import_s, floor.copy_s),
+    api_peak_rss_mib: apiPeak,
+    worker_peak_rss_mib: workerPeak,
+    api_peak_rss_4x_mib: fourX?.api_peak_rss_4x_mib ?? null,
+    worker_peak_rss_4x_mib: fourX?.worker_peak_rss_4x_mib ?? null,
+    naive_s: naiveResult ? round(naiveResult.naive_s, 1) : null,
+    naive_ratio: naiveResult ? ratio(naiveResult.naive_s, first.import_s) : null,
+    naive_extrapolated: naiveResult?.extrapolated ?? null,
+    ratios_note: 'import_ratio, reimport_ratio, changed10_ratio = phase time / copy_s; naive_ratio = naive_s / import_s',
+    phases: { import: first, reimport, changed10: changed },
+    four_x: fourX,
+    naive: naiveResult,
+    copy_floor: { rows: floor.rows, copy_mib: round(floor.copy_bytes / MIB, 1) },
+    idle_rss_mib: { api: idle.api ? kibToMib(idle.api.rssKiB) : null, worker: idle.worker ? kibToMib(idle.worker.rssKiB) : null },
+    error_sample: summariseErrors(errorSample, manifest),
+    service_log_issues: logIssues,
+    problems,
+    machine: { ...machineInfo(), load_avg_at_start: loadAtStart, postgres: pgVersion },
+    config: {
+      seed,
+      size_mib: sizeMib,
+      worker_concurrency: workerConcurrency ?? 'service default',
+      generator_version: manifest.generator_version,
+      file: path.relative(REPO_ROOT, manifest.file),
+      logs: path.relative(REPO_ROOT, logDir),
+      started: runId,
+    },
+  };
+
+  const rows: Row[] = [
+    ['products (elements)', manifest.products, `${valid} valid, ${invalid} invalid`],
+    ['bytes', manifest.bytes.toLocaleString('en'), `${(manifest.bytes / MIB).toFixed(2)} MiB`],
+    ['copy_s (floor)', fmt(floor.copy_s), 'COPY of the valid rows into LIKE products INCLUDING ALL'],
+    ['upload_s', fmt(first.upload_s), 'request -> 202'],
+    [
+      'import_s',
+      fmt(first.import_s),
+      `202 -> done; server processing ${fmt(first.processing_s)} s, queue wait ${fmt(first.queue_wait_s)} s, scan ~${fmt(first.scan_s_approx, 1)} s`,
+    ],
+    ['import_ratio', fmt(result.import_ratio), 'import_s / copy_s'],
+    ['reimport_s', fmt(reimport.import_s), `upload ${fmt(reimport.upload_s)} s; skipped ${reimport.skipped_count}`],
+    ['reimport_ratio', fmt(result.reimport_ratio), 'reimport_s / copy_s'],
+    [
+      'changed10_s',
+      fmt(changed.import_s),
+      `upload ${fmt(changed.upload_s)} s; indexed ${changed.indexed_count}, skipped ${changed.skipped_count}`,
+    ],
+    ['changed10_ratio', fmt(result.changed10_ratio), 'changed10_s / copy_s'],
+    ['api_peak_rss_mib', fmt(apiPeak, 1), `idle ${fmt(result.idle_rss_mib.api, 1)} MiB`],
+    ['worker_peak_rss_mib', fmt(workerPeak, 1), `idle ${fmt(result.idle_rss_mib.worker, 1)} MiB`],
+    [
+      'api_peak_rss_4x_mib',
+      fmt(fourX?.api_peak_rss_4x_mib, 1),
+      fourX ? `4 uploads at once; max upload ${fmt(fourX.max_upload_s)} s` : 'skipped',
+    ],
+    ['worker_peak_rss_4x_mib', fmt(fourX?.worker_peak_rss_4x_mib, 1), fourX ? `all 4 done after ${fmt(fourX.all_done_s)} s` : 'skipped'],
+    [
+      'naive_s',
+      naiveResult ? fmt(naiveResult.naive_s, 1) : '-',
+      naiveResult?.extrapolation_note ?? (naiveResult ? 'full run' : 'not run (--naive)'),
+    ],
+    ['naive_ratio', fmt(result.naive_ratio), 'naive_s / import_s'],
+    [
+      'machine',
+      `${result.machine.cpus} cpus`,
+      `node ${process.version}, PostgreSQL ${pgVersion}, load avg ${loadAtStart[0]} -> ${result.machine.load_avg[0]}`,
+    ],
+  ];
+  printTable('Catalog import benchmark', rows);
+  for (const phase of [first, reimport, changed]) {
+    process.stdout.write(
+      `${phase.name.padEnd(10)} total ${phase.total}  indexed ${phase.indexed_count}  failed ${phase.failed_count}  skipped ${phase.skipped_count}  ` +
+        `(indexed+failed+skipped ${phase.indexed_count + phase.failed_count + phase.skipped_count === phase.total ? '=' : '!='} total)\n`,
+    );
+  }
+  if (problems.length) process.stdout.write(`\nPROBLEMS (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  if (logIssues.api.length || logIssues.worker.length) {
+    process.stdout.write(`\nService log warnings/errors (first lines; full logs in ${path.relative(REPO_ROOT, logDir)}):\n`);
+    for (const line of [...logIssues.api.map((l) => `api: ${l}`), ...logIssues.worker.map((l) => `worker: ${l}`)].slice(0, 10))
+      process.stdout.write(`  ${line}\n`);
+  }
+  if (jsonPath) {
+    await writeJson(jsonPath, result);
+    log(`wrote ${jsonPath}`);
+  }
+  if (problems.length) process.exitCode = 3;
+});
+
+function logPhase(phase: PhaseResult): void {
+  log(
+    `${phase.name}: ${phase.status}; upload ${phase.upload_s.toFixed(2)} s, import ${phase.import_s.toFixed(2)} s ` +
+      `(total ${phase.total}, indexed ${phase.indexed_count}, failed ${phase.failed_count}, skipped ${phase.skipped_count})` +
+      (phase.problems.length ? `; PROBLEMS: ${phase.problems.join('; ')}` : ''),
+  );
+}

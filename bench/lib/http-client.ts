@@ -1,0 +1,150 @@
+import { openAsBlob } from 'node:fs';
+import * as path from 'node:path';
+import { sleep } from './processes';
+
+export interface Credentials {
+  accountId: string;
+  token: string;
+}
+
+export interface ImportJobStatus {
+  job_id: string;
+  status: 'pending' | 'processing' | 'done' | 'failed';
+  total: number;
+  indexed_count: number;
+  failed_count: number;
+  skipped_count: number;
+  progress: number;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface WaitResult {
+  job: ImportJobStatus;
+  /** From `since` to the poll that saw done/failed. */
+  seconds: number;
+  pollErrors: string[];
+  polls: number;
+  /** performance.now() of the first poll that saw the job out of `pending`, and with `total` > 0 (scan pass over). */
+  firstProcessingAt: number | null;
+  firstCountedAt: number | null;
+}
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(message);
+  }
+}
+
+export function basicAuth({ accountId, token }: Credentials): string {
+  return `Basic ${Buffer.from(`${accountId}:${token}`).toString('base64')}`;
+}
+
+/** Minimal client for the import endpoints (global fetch = undici). */
+export class ImportClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials: Credentials,
+  ) {}
+
+  get authorization(): string {
+    return basicAuth(this.credentials);
+  }
+
+  /**
+   * POST /v1/catalogs/imports with the file streamed from disk (file-backed Blob in a FormData;
+   * undici reads it lazily). Returns the job id and the time until the 202 arrived.
+   */
+  async upload(filePath: string, timeoutMs = 600_000): Promise<{ jobId: string; seconds: number; acceptedAt: number }> {
+    const form = new FormData();
+    form.append('file', await openAsBlob(filePath, { type: 'application/json' }), path.basename(filePath));
+    const started = performance.now();
+    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports`, {
+      method: 'POST',
+      headers: { authorization: this.authorization },
+      body: form,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = await response.text();
+    const acceptedAt = performance.now();
+    if (response.status !== 202) {
+      throw new HttpError(
+        `upload of ${path.basename(filePath)} answered ${response.status} (expected 202): ${body.slice(0, 500)}`,
+        response.status,
+        body,
+      );
+    }
+    const jobId = (JSON.parse(body) as { job_id?: string }).job_id;
+    if (!jobId) throw new HttpError(`upload answered 202 without job_id: ${body.slice(0, 500)}`, 202, body);
+    return { jobId, seconds: (acceptedAt - started) / 1000, acceptedAt };
+  }
+
+  async status(jobId: string): Promise<ImportJobStatus> {
+    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports/${jobId}`, {
+      headers: { authorization: this.authorization },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await response.text();
+    if (response.status !== 200)
+      throw new HttpError(`GET import ${jobId} answered ${response.status}: ${body.slice(0, 500)}`, response.status, body);
+    return JSON.parse(body) as ImportJobStatus;
+  }
+
+  async errorsPage(
+    jobId: string,
+    limit = 100,
+  ): Promise<{ failure: unknown; data: { index: number; errors: { field: string; message: string }[] }[] }> {
+    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports/${jobId}/errors?limit=${limit}`, {
+      headers: { authorization: this.authorization },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await response.text();
+    if (response.status !== 200)
+      throw new HttpError(`GET import ${jobId}/errors answered ${response.status}: ${body.slice(0, 500)}`, response.status, body);
+    return JSON.parse(body);
+  }
+
+  /**
+   * Polls every `intervalMs` until the job is done or failed. `seconds` runs from `since`
+   * (performance.now() of the 202) to the poll that saw the terminal state. Transient poll
+   * errors (e.g. a 503 while the database is busy) are counted and retried.
+   */
+  async waitForTerminal(
+    jobId: string,
+    since: number,
+    options: { intervalMs?: number; timeoutMs?: number; isAlive?: () => string | null } = {},
+  ): Promise<WaitResult> {
+    const intervalMs = options.intervalMs ?? 100;
+    const deadline = Date.now() + (options.timeoutMs ?? 900_000);
+    const pollErrors: string[] = [];
+    let polls = 0;
+    let last: ImportJobStatus | null = null;
+    let firstProcessingAt: number | null = null;
+    let firstCountedAt: number | null = null;
+    for (;;) {
+      const dead = options.isAlive?.();
+      if (dead) throw new Error(`while waiting for import ${jobId}: ${dead}`);
+      try {
+        polls++;
+        last = await this.status(jobId);
+        const now = performance.now();
+        if (last.status !== 'pending' && firstProcessingAt === null) firstProcessingAt = now;
+        if (last.total > 0 && firstCountedAt === null) firstCountedAt = now;
+        if (last.status === 'done' || last.status === 'failed') {
+          return { job: last, seconds: (now - since) / 1000, pollErrors, polls, firstProcessingAt, firstCountedAt };
+        }
+      } catch (error) {
+        pollErrors.push((error as Error).message);
+        if (pollErrors.length > 50) throw new Error(`import ${jobId}: too many failed polls; last: ${(error as Error).message}`);
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`import ${jobId} not finished within ${options.timeoutMs ?? 900_000} ms; last status ${JSON.stringify(last)}`);
+      }
+      await sleep(intervalMs);
+    }
+  }
+}

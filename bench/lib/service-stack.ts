@@ -1,0 +1,110 @@
+import * as path from 'node:path';
+import {
+  BENCH_DATABASE_URL,
+  BENCH_QUEUE_PREFIX,
+  BENCH_REDIS_URL,
+  deleteOrganizations,
+  deleteQueueKeys,
+  dropBenchDatabase,
+  ensureBenchDatabase,
+} from './bench-db';
+import type { Cleanup } from './cleanup';
+import { freePort, killActiveCli, REPO_ROOT, serviceEnv, ServiceProcess, waitForHttpOk } from './processes';
+
+export interface StackOptions {
+  cleanup: Cleanup;
+  logDir: string;
+  withWorker: boolean;
+  keepDb: boolean;
+  /** Extra service environment (e.g. WORKER_CONCURRENCY). */
+  extraEnv?: Record<string, string>;
+  log: (message: string) => void;
+}
+
+export interface ServiceStack {
+  baseUrl: string;
+  api: ServiceProcess;
+  worker: ServiceProcess | null;
+  /** Environment for the admin CLI (same database as the services). */
+  cliEnv: NodeJS.ProcessEnv;
+  databaseUrl: string;
+  createdDatabase: boolean;
+  /** Organizations this run created: deleted at cleanup when the database is not dropped. */
+  createdOrganizations: string[];
+  /** Throws the exit error of a service process that died, else null. */
+  deadService(): string | null;
+}
+
+/**
+ * Dedicated bench database and Redis db, the API (`node dist/main.js`, WORKER_ENABLED=false) and
+ * optionally one worker (`node dist/worker.js`), each a separate process. Registers cleanup:
+ * processes stopped; the database dropped if this run created it (and --keep-db not given),
+ * otherwise only the organizations this run created are deleted.
+ */
+export async function startStack(options: StackOptions): Promise<ServiceStack> {
+  const { cleanup, log } = options;
+  const databaseUrl = BENCH_DATABASE_URL;
+  const createdDatabase = await ensureBenchDatabase(databaseUrl);
+  log(createdDatabase ? `created database ${databaseUrl}` : `using existing database ${databaseUrl} (not dropped at the end)`);
+  const createdOrganizations: string[] = [];
+  cleanup.add('database', async () => {
+    await killActiveCli(); // an interrupted CLI would otherwise re-create the database after the drop
+    if (options.keepDb) {
+      log(`--keep-db: leaving ${databaseUrl} and Redis ${BENCH_REDIS_URL} prefix "${BENCH_QUEUE_PREFIX}" as they are`);
+      return;
+    }
+    if (createdDatabase) {
+      await dropBenchDatabase(databaseUrl);
+      const keys = await deleteQueueKeys(BENCH_REDIS_URL, BENCH_QUEUE_PREFIX);
+      log(`dropped database product_directory_bench, deleted ${keys} Redis keys ${BENCH_QUEUE_PREFIX}:*`);
+    } else if (createdOrganizations.length > 0) {
+      await deleteOrganizations(databaseUrl, createdOrganizations);
+      log(`deleted the ${createdOrganizations.length} organizations this run created`);
+    }
+  });
+
+  const port = await freePort();
+  const common = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: BENCH_REDIS_URL,
+    QUEUE_PREFIX: BENCH_QUEUE_PREFIX,
+    ...(options.extraEnv ?? {}),
+  };
+  const api = await ServiceProcess.start(
+    'api',
+    path.join(REPO_ROOT, 'dist/main.js'),
+    serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }),
+    options.logDir,
+  );
+  cleanup.add('stop api', () => api.stop());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  log(`api pid ${api.pid} on ${baseUrl} (log ${api.logPath})`);
+  let worker: ServiceProcess | null = null;
+  if (options.withWorker) {
+    worker = await ServiceProcess.start('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), options.logDir);
+    const w = worker;
+    cleanup.add('stop worker', () => w.stop());
+    log(`worker pid ${worker.pid} (log ${worker.logPath})`);
+  }
+  await waitForHttpOk(`${baseUrl}/health/ready`, api, 90_000);
+  if (worker) {
+    await worker.waitForLine(/Import worker started/, 90_000).catch((error: Error) => {
+      if (!worker!.running) throw error;
+      log(`warning: ${error.message}; continuing`);
+    });
+  }
+  const services = [api, worker].filter((s): s is ServiceProcess => s !== null);
+  return {
+    baseUrl,
+    api,
+    worker,
+    cliEnv: serviceEnv(common),
+    databaseUrl,
+    createdDatabase,
+    createdOrganizations,
+    deadService: () => {
+      const dead = services.find((s) => !s.running);
+      return dead ? dead.exitError().message : null;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Credentials } from './http-client';
+import { runCli } from './processes';
+
+export interface Tenant extends Credentials {
+  organizationId: string;
+  name: string;
+}
+
+/** Organization + account + token (ro, rw) through the admin CLI (DESIGN §8), like an operator would. */
+export async function createTenant(name: string, env: NodeJS.ProcessEnv): Promise<Tenant> {
+  const org = await runCli<{ id: string; name: string }>(['organizations', 'create', '--name', name], env);
+  const account = await runCli<{ id: string; organization_id: string }>(['accounts', 'create', '--organization', org.id], env);
+  const token = await runCli<{ id: string; token: string; scopes: string[] }>(
+    ['tokens', 'create', '--account', account.id, '--scopes', 'accounts--my:ro,accounts--my:rw', '--name', 'bench'],
+    env,
+  );
+  if (!org.id || !account.id || !token.token)
+    throw new Error(`CLI returned incomplete objects: ${JSON.stringify({ org, account, token: { ...token, token: '<redacted>' } })}`);
+  return { organizationId: org.id, name, accountId: account.id, token: token.token };
+}
+
+/** Creates tenants with at most `parallel` CLI processes at a time (each boots a Nest context). */
+export async function createTenants(
+  names: string[],
+  env: NodeJS.ProcessEnv,
+  parallel = 2,
+  onCreated?: (t: Tenant) => void,
+): Promise<Tenant[]> {
+  const out: Tenant[] = new Array(names.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const i = next++;
+      out[i] = await createTenant(names[i], env);
+      onCreated?.(out[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, names.length) }, worker));
+  return out;
+}

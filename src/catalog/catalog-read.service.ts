@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../common/errors/api-error';
+import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
+import { splitPage } from '../common/pagination/page';
+import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
+import { ProductRepository } from './repositories/product.repository';
+
+/** Organization-scoped reads of the catalog. */
+@Injectable()
+export class CatalogReadService {
+  constructor(private readonly products: ProductRepository) {}
+
+  async getProduct(organizationId: string, productId: string): Promise<StoredProductDto> {
+    const product = await this.products.findOne(organizationId, productId);
+    if (!product) throw new NotFoundError(`Product ${productId} not found`);
+    return StoredProductDto.from(product);
+  }
+
+  async listProducts(organizationId: string, limit: number, cursor?: string, q?: string): Promise<StoredProductPageDto> {
+    if (q !== undefined) return this.search(organizationId, q, limit, cursor);
+    const after = cursor ? decodeCursor<{ id: string }>(cursor, { id: 'string' }).id : undefined;
+    const rows = await this.products.list(organizationId, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => encodeCursor({ id: last.productId }));
+    return { data: page.items.map((p) => StoredProductDto.from(p)), next_cursor: page.nextCursor };
+  }
+
+  private async search(organizationId: string, q: string, limit: number, cursor?: string): Promise<StoredProductPageDto> {
+    const after = cursor ? decodeCursor<{ rank: number; id: string }>(cursor, { rank: 'number', id: 'string' }) : undefined;
+    const rows = await this.products.search(organizationId, q, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => encodeCursor({ rank: last.rank, id: last.product.productId }));
+    return { data: page.items.map((r) => StoredProductDto.from(r.product)), next_cursor: page.nextCursor };
+  }
+
+  async summary(organizationId: string): Promise<{ productCount: number; updatedAt: Date | null }> {
+    const [productCount, updatedAt] = await Promise.all([
+      this.products.countForOrganization(organizationId),
+      this.products.lastUpdatedAt(organizationId),
+    ]);
+    return { productCount, updatedAt };
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { Product } from '../entities/product.entity';
+import { ProductDto } from './product.dto';
+
+/** A product as the catalog stores it: the validated fields plus bookkeeping. */
+@ApiSchema({ name: 'StoredProduct', description: 'A product as stored (id always a string), with when and by which import it was written.' })
+export class StoredProductDto extends ProductDto {
+  @ApiProperty({ type: 'string', format: 'date-time', description: 'When the product was first imported' })
+  created_at: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', description: 'When an import last changed the product (unchanged re-imports do not touch it)' })
+  updated_at: string;
+
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The import job that last changed the product' })
+  last_import_job_id: string | null;
+
+  static from(product: Product): StoredProductDto {
+    return {
+      ...(product.data as unknown as ProductDto),
+      created_at: product.createdAt.toISOString(),
+      updated_at: product.updatedAt.toISOString(),
+      last_import_job_id: product.lastImportJobId,
+    };
+  }
+}
+
+@ApiSchema({ name: 'StoredProductPage' })
+export class StoredProductPageDto {
+  @ApiProperty({ type: [StoredProductDto] })
+  data: StoredProductDto[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor for the next page; null on the last page' })
+  next_cursor: string | null;
+}

@@ -1,0 +1,28 @@
+import { findUnstorableStrings } from './unstorable-strings';
+
+const MESSAGE = 'contains a NUL character or an unpaired surrogate, which cannot be stored';
+
+describe('findUnstorableStrings', () => {
+  it('finds values and keys at every level, in document order by level', () => {
+    const element = { a: 'ok\u0000', b: [{ ['\uD800']: 'x' }, 'fine', '\uDC00'], c: { d: { e: '\u0000' } } };
+    expect(findUnstorableStrings(element)).toEqual([
+      { field: 'a', message: MESSAGE },
+      { field: 'b[2]', message: MESSAGE },
+      { field: 'b[0]["\\ud800"]', message: MESSAGE },
+      { field: 'c.d.e', message: MESSAGE },
+    ]);
+  });
+
+  it('reports a key and its value once', () => {
+    expect(findUnstorableStrings({ ['k\u0000']: 'v\u0000' })).toEqual([{ field: '["k\\u0000"]', message: MESSAGE }]);
+  });
+
+  it('ignores numbers, booleans and null', () => {
+    expect(findUnstorableStrings({ a: 1, b: true, c: null, d: [0, false, null] })).toEqual([]);
+  });
+
+  it('handles many findings without spreading them onto the stack', () => {
+    const element = { items: Array.from({ length: 200_000 }, () => '\u0000') };
+    expect(findUnstorableStrings(element)).toHaveLength(200_000);
+  });
+});

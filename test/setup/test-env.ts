@@ -1,0 +1,7 @@
+import { TEST_DATABASE_URL, TEST_QUEUE_PREFIX, TEST_REDIS_URL } from './test-database';
+
+// Every e2e spec runs against the dedicated test database and queue prefix.
+process.env.DATABASE_URL = TEST_DATABASE_URL;
+process.env.REDIS_URL = TEST_REDIS_URL;
+process.env.QUEUE_PREFIX = TEST_QUEUE_PREFIX;
+process.env.RECONCILE_INTERVAL_MS = '500';

@@ -1,0 +1,49 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+
+export interface JobBody {
+  job_id: string;
+  status: 'pending' | 'processing' | 'done' | 'failed';
+  total: number;
+  indexed_count: number;
+  failed_count: number;
+  skipped_count: number;
+  progress: number;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export async function upload(http: App, auth: string, content: string | Buffer, fileName = 'catalog.json'): Promise<string> {
+  const response = await request(http)
+    .post('/v1/catalogs/imports')
+    .set('Authorization', auth)
+    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), fileName);
+  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return (response.body as { job_id: string }).job_id;
+}
+
+export async function getJob(http: App, auth: string, jobId: string): Promise<JobBody> {
+  const response = await request(http).get(`/v1/catalogs/imports/${jobId}`).set('Authorization', auth).expect(200);
+  return response.body as JobBody;
+}
+
+/** Polls the status endpoint until the job is done or failed; every poll is passed to `onPoll`. */
+export async function waitForJob(
+  http: App,
+  auth: string,
+  jobId: string,
+  options: { timeoutMs?: number; onPoll?: (job: JobBody) => void } = {},
+): Promise<JobBody> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    const job = await getJob(http, auth, jobId);
+    options.onPoll?.(job);
+    if (job.status === 'done' || job.status === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${options.timeoutMs ?? 30_000} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function products(count: number, make: (i: number) => Record<string, unknown> = (i) => ({ id: `p-${i}`, title: `Product ${i}` })): string {
+  return JSON.stringify(Array.from({ length: count }, (_, i) => make(i)));
+}

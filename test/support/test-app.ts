@@ -1,0 +1,32 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { App } from 'supertest/types';
+import { AppModule } from '../../src/app.module';
+import type { AppConfig } from '../../src/common/config/app-config';
+import { loadConfig } from '../../src/common/config/load-config';
+import { configureApp } from '../../src/configure-app';
+import { ImportWorker } from '../../src/jobs/worker/import-worker.service';
+
+export interface TestApp {
+  app: INestApplication;
+  http: App;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  worker?: boolean;
+  config?: (config: AppConfig) => AppConfig;
+}
+
+/** Boots the real AppModule (real PostgreSQL and Redis) the way main.ts does, without listening. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const base = loadConfig();
+  const config = options.config ? options.config(base) : base;
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  configureApp(app, config);
+  await app.init();
+  if (options.worker ?? true) await app.get(ImportWorker).start();
+  return { app, http: app.getHttpServer() as App, config, close: () => app.close() };
+}
