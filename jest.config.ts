@@ -1,11 +1,12 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }],
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 };
 
 // Unit specs live beside the code; e2e specs in test/ share one migrated test database.
 const config: Config = {
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'unit',
@@ -24,7 +25,6 @@ const config: Config = {
       moduleFileExtensions: ['ts', 'js', 'json'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       setupFiles: ['<rootDir>/test/setup/test-env.ts'],
-      testTimeout: 60_000,
     },
   ],
 };

@@ -26,6 +26,7 @@ const SPEC_MAX_BYTES = 52_428_800;
 
 const USAGE = `Usage: npm run bench -- [options]
   --size-mib N            catalog size in MiB (default 50 = 52,428,800 bytes, the upload limit)
+  --size-bytes N          exact catalog size in bytes (overrides --size-mib)
   --seed N                PRNG seed (default 42)
   --json PATH             also write the results as JSON
   --naive                 also run the naive in-process import (JSON.parse + class-validator + TypeORM save per product)
@@ -34,6 +35,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --skip-4x               skip the four-concurrent-uploads memory phase
   --worker-concurrency N  WORKER_CONCURRENCY for the worker process (default: the service's default)
   --timeout-s S           per-import timeout (default 900)
+  --upload-timeout-s S    an upload without an answer after S seconds is reported as hung (default 120)
   --keep-db               keep the bench database / organizations / queue keys afterwards`;
 
 const cleanup = new Cleanup();
@@ -43,6 +45,8 @@ void runMain(cleanup, async () => {
   const args = parseCommandLine(
     {
       'size-mib': { type: 'string' },
+      'size-bytes': { type: 'string' },
+      'upload-timeout-s': { type: 'string' },
       seed: { type: 'string' },
       json: { type: 'string' },
       naive: { type: 'boolean' },
@@ -56,7 +60,8 @@ void runMain(cleanup, async () => {
     USAGE,
   );
   const sizeMib = args.number('size-mib', 50, { min: 0.02 })!;
-  const sizeBytes = Math.floor(sizeMib * MIB);
+  const sizeBytes = args.number('size-bytes', Math.floor(sizeMib * MIB), { min: 16_384, integer: true })!;
+  const uploadTimeoutMs = args.number('upload-timeout-s', 120, { min: 1 })! * 1000;
   const seed = args.number('seed', 42, { integer: true })!;
   const jsonPath = args.string('json');
   const naive = args.flag('naive');
@@ -102,7 +107,7 @@ void runMain(cleanup, async () => {
   log(`copy_s ${floor.copy_s.toFixed(2)} s for ${floor.rows} rows (${(floor.copy_bytes / MIB).toFixed(1)} MiB of COPY text)`);
 
   // 4. Single imports
-  const client = new ImportClient(stack.baseUrl, tenants[0]);
+  const client = new ImportClient(stack.baseUrl, tenants[0], uploadTimeoutMs);
   const valid = manifest.valid_products;
   const invalid = manifest.invalid_products;
   const opts = { timeoutMs, deadService: stack.deadService };
@@ -145,7 +150,7 @@ void runMain(cleanup, async () => {
     log(`4x: four ${(manifest.bytes / MIB).toFixed(0)} MiB uploads at once (4 organizations)`);
     fourX = await runFourX(
       stack,
-      tenants.slice(1).map((t) => new ImportClient(stack.baseUrl, t)),
+      tenants.slice(1).map((t) => new ImportClient(stack.baseUrl, t, uploadTimeoutMs)),
       manifest,
       timeoutMs,
     );
@@ -224,7 +229,7 @@ void runMain(cleanup, async () => {
     machine: { ...machineInfo(), load_avg_at_start: loadAtStart, postgres: pgVersion },
     config: {
       seed,
-      size_mib: sizeMib,
+      size_bytes: sizeBytes,
       worker_concurrency: workerConcurrency ?? 'service default',
       generator_version: manifest.generator_version,
       file: path.relative(REPO_ROOT, manifest.file),

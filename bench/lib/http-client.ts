@@ -7,6 +7,9 @@ export interface Credentials {
   token: string;
 }
 
+/** DESIGN §4.3: 50 MiB, counted on the file part. */
+export const MAX_UPLOAD_BYTES = 52_428_800;
+
 export interface ImportJobStatus {
   job_id: string;
   status: 'pending' | 'processing' | 'done' | 'failed';
@@ -49,6 +52,8 @@ export class ImportClient {
   constructor(
     readonly baseUrl: string,
     private readonly credentials: Credentials,
+    /** A local 50 MiB upload takes about a second; a request without an answer after this is reported as hung. */
+    private readonly uploadTimeoutMs = 120_000,
   ) {}
 
   get authorization(): string {
@@ -59,17 +64,32 @@ export class ImportClient {
    * POST /v1/catalogs/imports with the file streamed from disk (file-backed Blob in a FormData;
    * undici reads it lazily). Returns the job id and the time until the 202 arrived.
    */
-  async upload(filePath: string, timeoutMs = 600_000): Promise<{ jobId: string; seconds: number; acceptedAt: number }> {
+  async upload(filePath: string, timeoutMs = this.uploadTimeoutMs): Promise<{ jobId: string; seconds: number; acceptedAt: number }> {
+    const blob = await openAsBlob(filePath, { type: 'application/json' });
     const form = new FormData();
-    form.append('file', await openAsBlob(filePath, { type: 'application/json' }), path.basename(filePath));
+    form.append('file', blob, path.basename(filePath));
     const started = performance.now();
-    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports`, {
-      method: 'POST',
-      headers: { authorization: this.authorization },
-      body: form,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = await response.text();
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(`${this.baseUrl}/v1/catalogs/imports`, {
+        method: 'POST',
+        headers: { authorization: this.authorization },
+        body: form,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = await response.text();
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+      throw new Error(
+        `upload of ${path.basename(filePath)} failed after ${((performance.now() - started) / 1000).toFixed(1)} s without a response: ` +
+          `${(error as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}` +
+          (blob.size >= MAX_UPLOAD_BYTES
+            ? `. The file is ${blob.size.toLocaleString('en')} bytes, at/over the 52,428,800-byte limit: the service should have answered 202 (at) or 413 (over); ` +
+              'if smaller files upload fine, its size-limit handling hangs (try --size-bytes 52428799)'
+            : ''),
+      );
+    }
     const acceptedAt = performance.now();
     if (response.status !== 202) {
       throw new HttpError(

@@ -25,7 +25,8 @@ export function readJsonFilePart(
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fileSize: MAX_FILE_BYTES } });
+      // busboy's own limit is a backstop one byte above ours; the byte count in guard() decides.
+      parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fileSize: MAX_FILE_BYTES + 1 } });
     } catch (error) {
       reject(new BadRequestError(`Malformed multipart request: ${(error as Error).message}`));
       return;
@@ -38,6 +39,8 @@ export function readJsonFilePart(
     };
 
     parser.on('file', (name, stream, info) => {
+      // Errors reach the sink through its iterator; this keeps one arriving before it starts from crashing the process.
+      stream.on('error', () => undefined);
       if (failure || fileWork || name !== 'file') {
         if (!failure) fail(new ValidationError(name === 'file' ? 'Exactly one file part named "file" is allowed' : `Unexpected file part "${name}"; send the catalog in a part named "file"`));
         stream.resume();
@@ -49,8 +52,9 @@ export function readJsonFilePart(
         stream.resume();
         return;
       }
-      stream.on('limit', () => fail(new PayloadTooLargeError(`The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`)));
-      fileWork = sink(fileName, guard(stream, () => failure));
+      const tooLarge = () => fail(new PayloadTooLargeError(`The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`));
+      stream.on('limit', tooLarge);
+      fileWork = sink(fileName, guard(stream, () => failure, tooLarge));
       fileWork.catch((error: Error) => {
         fail(error);
         stream.resume();
@@ -86,9 +90,16 @@ export function readJsonFilePart(
   });
 }
 
-/** Stops the sink from storing anything more once the request has failed (e.g. the size limit). */
-async function* guard(stream: Readable, failed: () => Error | undefined): AsyncIterable<Buffer> {
-  for await (const data of stream) {
+/**
+ * Stops the sink from storing anything more once the request has failed (e.g. the size limit).
+ * The file stream is never destroyed from here: busboy only finishes the form once every file
+ * stream has ended, so a failed one is drained (resume) instead.
+ */
+async function* guard(stream: Readable, failed: () => Error | undefined, tooLarge: () => void): AsyncIterable<Buffer> {
+  let size = 0;
+  for await (const data of stream.iterator({ destroyOnReturn: false })) {
+    size += (data as Buffer).length;
+    if (size > MAX_FILE_BYTES) tooLarge();
     const error = failed();
     if (error) throw error;
     yield data as Buffer;

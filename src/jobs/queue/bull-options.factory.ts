@@ -1,21 +1,21 @@
 import type { BullRootModuleOptions } from '@nestjs/bull';
-import Redis, { type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../common/config/app-config';
 
 /**
  * Bull 4 needs `maxRetriesPerRequest: null` and `enableReadyCheck: false` on its subscriber and
- * blocking clients, or they give up during a Redis restart instead of reconnecting.
+ * blocking clients, or they give up during a Redis restart instead of reconnecting. Bull creates
+ * (and on close, quits) its own clients from these options; a custom createClient would leave
+ * closing them to us.
  */
 export function buildBullOptions(config: AppConfig): BullRootModuleOptions {
   return {
     prefix: config.queuePrefix,
-    createClient: (type, redisOptions?: RedisOptions) => {
-      const base: RedisOptions = { ...redisOptions, retryStrategy: (times) => Math.min(times * 200, 2_000) };
-      const options: RedisOptions =
-        type === 'client'
-          ? { ...base, maxRetriesPerRequest: null, enableReadyCheck: true }
-          : { ...base, maxRetriesPerRequest: null, enableReadyCheck: false };
-      return new Redis(config.redisUrl, options);
+    redis: {
+      ...redisOptionsFromUrl(config.redisUrl),
+      maxRetriesPerRequest: null,
+      enableReadyCheck: false,
+      retryStrategy: (times: number) => Math.min(times * 200, 2_000),
     },
     settings: {
       lockDuration: config.worker.lockDurationMs,
@@ -29,5 +29,18 @@ export function buildBullOptions(config: AppConfig): BullRootModuleOptions {
       removeOnComplete: 1_000,
       removeOnFail: 5_000,
     },
+  };
+}
+
+function redisOptionsFromUrl(url: string): RedisOptions {
+  const parsed = new URL(url);
+  const db = parsed.pathname.replace(/^\//, '');
+  return {
+    host: parsed.hostname || 'localhost',
+    port: parsed.port ? Number(parsed.port) : 6379,
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: db ? Number(db) : 0,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
   };
 }

@@ -1,0 +1,141 @@
+import { ConfigValidationError, loadConfig } from './load-config';
+
+const DEFAULTS = {
+  port: 3000,
+  basePath: '',
+  databaseUrl: 'postgres://postgres@localhost:5432/product_directory',
+  redisUrl: 'redis://localhost:6379',
+  worker: {
+    enabled: true,
+    concurrency: 2,
+    batchSize: 1000,
+    attempts: 5,
+    lockDurationMs: 30_000,
+    stalledIntervalMs: 30_000,
+    reconcileIntervalMs: 30_000,
+  },
+  queuePrefix: 'bull',
+  logLevel: 'info',
+};
+
+/** The error loadConfig throws for `env`, or a failure when it throws nothing. */
+function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    return error as ConfigValidationError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+/** Matches `NAME=` as a variable name of its own (WORKER_ENABLED does not name ENABLED). */
+const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}=`);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment (DESIGN §9)', () => {
+    expect(loadConfig({})).toEqual(DEFAULTS);
+  });
+
+  it('treats empty numeric and boolean variables as unset', () => {
+    expect(loadConfig({ PORT: '', WORKER_ENABLED: '', WORKER_CONCURRENCY: '' })).toEqual(DEFAULTS);
+  });
+
+  it('ignores variables it does not define, however odd their values', () => {
+    expect(loadConfig({ HOME: '/root', PORTX: 'abc', NODE_ENV: '???', WORKER: 'maybe' })).toEqual(DEFAULTS);
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      BASE_PATH: '/api/catalog',
+      DATABASE_URL: 'postgresql://user:pw@db.internal:5433/catalog',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      WORKER_ENABLED: 'false',
+      WORKER_CONCURRENCY: '8',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({
+      ...DEFAULTS,
+      port: 8080,
+      basePath: '/api/catalog',
+      databaseUrl: 'postgresql://user:pw@db.internal:5433/catalog',
+      redisUrl: 'rediss://cache.internal:6380/2',
+      worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8 },
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads WORKER_ENABLED=%s as %s', (value, expected) => {
+    expect(loadConfig({ WORKER_ENABLED: value }).worker.enabled).toBe(expected);
+  });
+
+  it('reads the numbers as numbers, not strings', () => {
+    const config = loadConfig({ PORT: '0', WORKER_CONCURRENCY: '64' });
+    expect(config.port).toBe(0);
+    expect(config.worker.concurrency).toBe(64);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '3000.5'],
+    ['PORT', '65536'],
+    ['PORT', '-1'],
+    ['WORKER_ENABLED', 'maybe'],
+    ['WORKER_ENABLED', 'yes'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'postgres://'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['WORKER_CONCURRENCY', '0'],
+    ['WORKER_CONCURRENCY', '65'],
+    ['WORKER_CONCURRENCY', 'two'],
+    ['BASE_PATH', 'nope'],
+    ['BASE_PATH', '/api/'],
+    ['BASE_PATH', '/'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.message).toMatch(names(variable));
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('names only the bad variable when the others are fine', () => {
+    const error = configError({ PORT: '8080', WORKER_ENABLED: 'maybe', WORKER_CONCURRENCY: '4', BASE_PATH: '/api' });
+    expect(error.message).toMatch(names('WORKER_ENABLED'));
+    for (const fine of ['PORT', 'WORKER_CONCURRENCY', 'BASE_PATH']) expect(error.message).not.toMatch(names(fine));
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ PORT: 'abc', WORKER_ENABLED: 'maybe', DATABASE_URL: 'mysql://x', WORKER_CONCURRENCY: '0', BASE_PATH: 'nope' });
+    for (const variable of ['PORT', 'WORKER_ENABLED', 'DATABASE_URL', 'WORKER_CONCURRENCY', 'BASE_PATH']) {
+      expect(error.message).toMatch(names(variable));
+    }
+  });
+
+  it('reads process.env when given no environment', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = '4321';
+    try {
+      expect(loadConfig().port).toBe(4321);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+
+  it('validates the environment it is given, not process.env', () => {
+    const saved = process.env.PORT;
+    process.env.PORT = 'abc';
+    try {
+      expect(loadConfig({}).port).toBe(3000);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+});
