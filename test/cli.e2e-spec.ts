@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import { basic } from './support/factories';
+import { TEST_DATABASE_URL } from './setup/test-database';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const ROOT = resolve(__dirname, '..');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const CLI_TIMEOUT_MS = 30_000;
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run --silent cli -- <args>` against the test database, the way an operator would. */
+function cli(...args: string[]): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`cli ${args.join(' ')} did not finish within ${CLI_TIMEOUT_MS} ms; stderr: ${stderr}`));
+    }, CLI_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A successful command: exit 0, nothing on stderr, exactly one JSON object on one line of stdout. */
+function expectJsonResult(result: CliResult): Record<string, unknown> {
+  if (result.code !== 0) throw new Error(`exit ${result.code}; stderr: ${result.stderr}`);
+  expect(result.stderr).toBe('');
+  const lines = result.stdout.split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toBe('');
+  const value = JSON.parse(lines[0]) as unknown;
+  expect(typeof value).toBe('object');
+  expect(value).not.toBeNull();
+  expect(Array.isArray(value)).toBe(false);
+  return value as Record<string, unknown>;
+}
+
+/** A refused command: non-zero exit, a message on stderr, nothing on stdout. */
+function expectRefused(result: CliResult): void {
+  expect(result.code).not.toBe(0);
+  expect(result.code).not.toBeNull();
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trim().length).toBeGreaterThan(0);
+}
+
+jest.setTimeout(2 * CLI_TIMEOUT_MS);
+
+describe('Admin CLI (DESIGN §8)', () => {
+  let t: TestApp;
+  const statusOfRandomJob = (authorization: string) =>
+    request(t.http).get(`/v1/catalogs/imports/${randomUUID()}`).set('Authorization', authorization);
+
+  // State built up by the commands, in the order an operator issues them.
+  let organizationId: string;
+  let accountId: string;
+  let token: { id: string; secret: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ worker: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('organizations create prints {id, name}', async () => {
+    const name = `CLI Org ${randomUUID()}`;
+    const organization = expectJsonResult(await cli('organizations', 'create', '--name', name));
+    expect(Object.keys(organization).sort()).toEqual(['id', 'name']);
+    expect(organization.id).toMatch(UUID);
+    expect(organization.name).toBe(name);
+    organizationId = organization.id as string;
+  });
+
+  it('accounts create without --id prints a generated account id', async () => {
+    const account = expectJsonResult(await cli('accounts', 'create', '--organization', organizationId));
+    expect(Object.keys(account).sort()).toEqual(['id', 'organization_id']);
+    expect(account.organization_id).toBe(organizationId);
+    expect(typeof account.id).toBe('string');
+    expect((account.id as string).length).toBeGreaterThan(0);
+    expect(account.id).not.toContain(':');
+  });
+
+  it('accounts create --id keeps the chosen account id', async () => {
+    const chosen = `cli-agent-${randomBytes(4).toString('hex')}`;
+    const account = expectJsonResult(await cli('accounts', 'create', '--organization', organizationId, '--id', chosen));
+    expect(account).toEqual({ id: chosen, organization_id: organizationId });
+    accountId = chosen;
+  });
+
+  it('tokens create prints the secret once, and the token authenticates against the HTTP API', async () => {
+    const created = expectJsonResult(
+      await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro,accounts--my:rw', '--name', 'ci'),
+    );
+    expect(created.id).toMatch(UUID);
+    expect(created.account_id).toBe(accountId);
+    expect(typeof created.token).toBe('string');
+    expect((created.token as string).length).toBeGreaterThanOrEqual(43); // ≥ 256 bits in base64url
+    expect([...(created.scopes as string[])].sort()).toEqual(['accounts--my:ro', 'accounts--my:rw']);
+    token = { id: created.id as string, secret: created.token as string };
+
+    const response = await statusOfRandomJob(basic(accountId, token.secret));
+    expect(response.status).toBe(404);
+    expect((response.body as { error: { type: string } }).error.type).toBe('not_found');
+  });
+
+  it('tokens create --scopes "" makes a token without any scope, refused with 403 by the API', async () => {
+    const created = expectJsonResult(await cli('tokens', 'create', '--account', accountId, '--scopes', ''));
+    expect(created.scopes).toEqual([]);
+    expect(created.account_id).toBe(accountId);
+
+    const response = await statusOfRandomJob(basic(accountId, created.token as string));
+    expect(response.status).toBe(403);
+    expect((response.body as { error: { type: string } }).error.type).toBe('authorization');
+  });
+
+  it('tokens create refuses an unknown scope name', async () => {
+    const result = await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro,accounts--my:admin');
+    expectRefused(result);
+    expect(result.stderr).toContain('accounts--my:admin');
+  });
+
+  it('tokens revoke prints {id, revoked_at}, after which the token is refused with 401', async () => {
+    const revoked = expectJsonResult(await cli('tokens', 'revoke', token.id));
+    expect(Object.keys(revoked).sort()).toEqual(['id', 'revoked_at']);
+    expect(revoked.id).toBe(token.id);
+    expect(revoked.revoked_at).toMatch(ISO_MILLIS_UTC);
+
+    const response = await statusOfRandomJob(basic(accountId, token.secret));
+    expect(response.status).toBe(401);
+    expect((response.body as { error: { type: string } }).error.type).toBe('authentication');
+  });
+
+  it('accounts create refuses an organization that does not exist', async () => {
+    const missing = randomUUID();
+    const result = await cli('accounts', 'create', '--organization', missing);
+    expectRefused(result);
+    expect(result.stderr).toContain(missing);
+  });
+
+  it('an unknown command exits 2 and prints the usage', async () => {
+    const result = await cli('widgets', 'frobnicate');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/Usage/);
+    expect(result.stderr).toContain('tokens create');
+  });
+});
