@@ -3,13 +3,14 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { loadConfig } from './common/config/load-config';
+import { nestLogLevels } from './common/config/log-levels';
 import { configureApp } from './configure-app';
 import { ImportWorker } from './jobs/worker/import-worker.service';
 
 /** HTTP API; also runs the import worker in-process unless WORKER_ENABLED=false. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), { logger: nestLogLevels(config.logLevel) });
   app.enableShutdownHooks();
   configureApp(app, config);
   await app.listen(config.port);

@@ -179,7 +179,9 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
 
     it('authenticates before validating the job id', async () => {
       expectUnauthenticated(await request(t.http).get('/v1/catalogs/imports/not-a-uuid'));
-      expectUnauthenticated(await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', basic(caller.accountId, 'nope')));
+      expectUnauthenticated(
+        await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', basic(caller.accountId, 'nope')),
+      );
     });
 
     it('refuses an unauthenticated upload with 401 before looking at the body', async () => {
@@ -229,7 +231,11 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
 
     it('checks the scope before validating the job id', async () => {
       const caller = await createCaller(t.app, { scopes: [] });
-      expectErrorResponse(await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', caller.auth), 403, 'authorization');
+      expectErrorResponse(
+        await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', caller.auth),
+        403,
+        'authorization',
+      );
     });
 
     it('lets a read-only token read (200) but not upload (403), and its refused upload creates no job', async () => {

@@ -33,7 +33,7 @@ describe('Catalog read API', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await get(`/v1/catalogs/products?limit=10${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const page: request.Response = await get(`/v1/catalogs/products?limit=10${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
       seen.push(...page.body.data.map((p: { id: string }) => p.id));
       cursor = page.body.next_cursor;
       pages++;
@@ -69,7 +69,7 @@ describe('Catalog read API', () => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await get(`/v1/catalogs/products?q=wool&limit=7${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const page: request.Response = await get(`/v1/catalogs/products?q=wool&limit=7${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
       ids.push(...page.body.data.map((p: { id: string }) => p.id));
       cursor = page.body.next_cursor;
     } while (cursor);

@@ -5,7 +5,17 @@ import { basic, createCaller, type TestCaller } from './support/factories';
 import { getJob, upload, waitForJob, type JobBody } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const NINE_FIELDS = ['completed_at', 'failed_count', 'indexed_count', 'job_id', 'progress', 'skipped_count', 'started_at', 'status', 'total'];
+const NINE_FIELDS = [
+  'completed_at',
+  'failed_count',
+  'indexed_count',
+  'job_id',
+  'progress',
+  'skipped_count',
+  'started_at',
+  'status',
+  'total',
+];
 const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,13 +92,17 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
         expectErrorResponse(await get('/v1/catalogs/imports/not-a-uuid', unscoped.auth), 403, 'authorization');
       });
 
-      it.each(['not-a-uuid', '12345', '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e1', '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10a', '3f0c2a9e0d4b4c579a8e2f9c1b7d5e10', 'zf0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10'])(
-        'answers 422 validation to the job id %p with valid credentials',
-        async (jobId) => {
-          const message = expectErrorResponse(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 422, 'validation');
-          expect(message).toContain('job_id');
-        },
-      );
+      it.each([
+        'not-a-uuid',
+        '12345',
+        '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e1',
+        '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10a',
+        '3f0c2a9e0d4b4c579a8e2f9c1b7d5e10',
+        'zf0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
+      ])('answers 422 validation to the job id %p with valid credentials', async (jobId) => {
+        const message = expectErrorResponse(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 422, 'validation');
+        expect(message).toContain('job_id');
+      });
 
       it('answers 422 to a job id that tries SQL, not an error from the database', async () => {
         const response = await get(`/v1/catalogs/imports/${encodeURIComponent("' OR 1=1 --")}`, caller.auth);
@@ -175,7 +189,15 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
 
       for (const poll of polls) expectImportJob(poll as unknown as Record<string, unknown>);
       expectImportJob(job as unknown as Record<string, unknown>);
-      expect(job).toMatchObject({ job_id: jobId, status: 'done', total: 5, indexed_count: 3, failed_count: 2, skipped_count: 0, progress: 5 });
+      expect(job).toMatchObject({
+        job_id: jobId,
+        status: 'done',
+        total: 5,
+        indexed_count: 3,
+        failed_count: 2,
+        skipped_count: 0,
+        progress: 5,
+      });
       expect(job.indexed_count + job.failed_count + job.skipped_count).toBe(job.total);
       expect(job.started_at).toMatch(ISO_MILLIS_UTC);
       expect(job.completed_at).toMatch(ISO_MILLIS_UTC);

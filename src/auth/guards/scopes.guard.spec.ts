@@ -31,7 +31,12 @@ class ClassScopedController {
 }
 
 function principal(scopes: string[]): Principal {
-  return { accountId: 'acc_1', organizationId: '00000000-0000-4000-8000-000000000001', tokenId: '00000000-0000-4000-8000-000000000002', scopes };
+  return {
+    accountId: 'acc_1',
+    organizationId: '00000000-0000-4000-8000-000000000001',
+    tokenId: '00000000-0000-4000-8000-000000000002',
+    scopes,
+  };
 }
 
 /** The parts of ExecutionContext the guard uses: handler, class and the HTTP request. */

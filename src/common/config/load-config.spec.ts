@@ -111,7 +111,13 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable at once', () => {
-    const error = configError({ PORT: 'abc', WORKER_ENABLED: 'maybe', DATABASE_URL: 'mysql://x', WORKER_CONCURRENCY: '0', BASE_PATH: 'nope' });
+    const error = configError({
+      PORT: 'abc',
+      WORKER_ENABLED: 'maybe',
+      DATABASE_URL: 'mysql://x',
+      WORKER_CONCURRENCY: '0',
+      BASE_PATH: 'nope',
+    });
     for (const variable of ['PORT', 'WORKER_ENABLED', 'DATABASE_URL', 'WORKER_CONCURRENCY', 'BASE_PATH']) {
       expect(error.message).toMatch(names(variable));
     }

@@ -99,7 +99,11 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('answers 403 authorization, keeping a specific message', () => {
-    const message = expectErrorBody(render(new ForbiddenException('This operation requires the scope accounts--my:rw')), 403, 'authorization');
+    const message = expectErrorBody(
+      render(new ForbiddenException('This operation requires the scope accounts--my:rw')),
+      403,
+      'authorization',
+    );
     expect(message).toBe('This operation requires the scope accounts--my:rw');
   });
 
