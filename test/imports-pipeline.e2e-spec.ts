@@ -175,3 +175,22 @@ describe('Import pipeline (upload → worker → catalog)', () => {
     expect(await getJob(t.http, caller.auth, job.job_id)).toEqual(job);
   });
 });
+
+describe('Import pipeline with tiny batches', () => {
+  it('compares duplicates across batch boundaries with the state the previous batch left', async () => {
+    const t = await createTestApp({ config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 2 } }) });
+    try {
+      const caller = await createCaller(t.app);
+      const a1 = valid('a', { brand: 'v1' });
+      const file = [a1, valid('b'), a1, valid('c'), valid('a', { brand: 'v2' }), a1, valid('a', { brand: 'v1' })];
+      const job = await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(file)));
+      // a new, b new, a same, c new, a changed, a changed back, a same
+      expect(job).toMatchObject({ status: 'done', total: 7, indexed_count: 5, skipped_count: 2, failed_count: 0 });
+      const again = await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(file)));
+      // the catalog now holds a=v1: a same, b same, a same, c same, a changed, a changed back, a same
+      expect(again).toMatchObject({ status: 'done', indexed_count: 2, skipped_count: 5 });
+    } finally {
+      await t.close();
+    }
+  });
+});

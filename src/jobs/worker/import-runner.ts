@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
 import type { RawElement } from '../../catalog/import/element-evaluator';
+import type { StoredHashes } from '../../catalog/repositories/product.repository';
 import { AppConfig } from '../../common/config/app-config';
 import type { ImportJob } from '../entities/import-job.entity';
 import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitter';
@@ -12,6 +14,12 @@ import { countElements } from './file-scan';
 import { ConcurrentProgressError, ImportInterruptedError } from './import-interrupted.error';
 
 export type RunOutcome = 'done' | 'failed';
+
+interface InFlightBatch {
+  commit: Promise<void>;
+  /** Hashes the batch writes, for preparing the next batch before this one has committed. */
+  written: Map<string, StoredHashes>;
+}
 
 /**
  * Runs one import job that the caller has claimed (organization lock held, status processing):
@@ -61,27 +69,41 @@ export class ImportRunner {
     }
   }
 
+  /**
+   * Batches are committed in file order, one transaction at a time, but batch N+1 is parsed,
+   * looked up and validated while batch N's transaction runs in PostgreSQL (two processes, two
+   * cores). What N writes is handed to N+1's preparation, so duplicates across the boundary
+   * compare with the right state.
+   */
   private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
     const splitter = new JsonArraySplitter({ emitFrom: job.cursor });
+    let inFlight = null as InFlightBatch | null;
+    const submit = async (batch: RawElement[]) => {
+      const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written);
+      if (inFlight) await inFlight.commit;
+      if (shouldStop()) throw new ImportInterruptedError(job.id);
+      const commit = this.commitBatch(job, batch, diff);
+      commit.catch(() => undefined); // awaited by the next submit or at the end; never unhandled meanwhile
+      inFlight = { commit, written: CatalogBatchService.written(diff) };
+    };
     let batch: RawElement[] = [];
     for await (const chunk of this.files.readChunks(job.id)) {
       for (const element of splitter.push(chunk)) {
         if (element.index < job.cursor) continue;
         batch.push(element);
         if (batch.length >= this.config.worker.batchSize) {
-          await this.commitBatch(job, batch);
+          await submit(batch);
           batch = [];
-          if (shouldStop()) throw new ImportInterruptedError(job.id);
         }
       }
     }
     for (const element of splitter.end()) if (element.index >= job.cursor) batch.push(element);
-    if (batch.length > 0) await this.commitBatch(job, batch);
+    if (batch.length > 0) await submit(batch);
+    if (inFlight) await inFlight.commit;
   }
 
   /** Product writes, error rows, counters and cursor: one transaction, applied once. */
-  private async commitBatch(job: ImportJob, batch: RawElement[]): Promise<void> {
-    const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch);
+  private async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
     const fromCursor = job.cursor;
     const toCursor = batch[batch.length - 1].index + 1;
     await this.dataSource.transaction(async (manager) => {
