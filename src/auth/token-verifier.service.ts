@@ -1,21 +1,33 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
 import type { Principal } from './principal';
-import { TokenRepository } from './repositories/token.repository';
+import { TokenRepository, type TokenCredentials } from './repositories/token.repository';
+import { TokenCache } from './token-cache';
 import { hashesEqual, hashTokenSecret } from './token-secret';
+
+const LAST_USED_EVERY_MS = 60_000;
 
 /**
  * Checks a (account id, token) pair. A token is valid when it exists, belongs to that account,
- * is neither revoked nor expired, and the account is not disabled.
+ * is neither revoked nor expired, and the account is not disabled. Token rows are cached for
+ * TOKEN_CACHE_TTL_MS, so a revocation takes effect within that bound (5 s by default).
  */
 @Injectable()
 export class TokenVerifier {
   private readonly logger = new Logger(TokenVerifier.name);
+  private readonly cache: TokenCache;
+  private readonly lastTouched = new Map<string, number>();
 
-  constructor(private readonly tokens: TokenRepository) {}
+  constructor(
+    private readonly tokens: TokenRepository,
+    config: AppConfig,
+  ) {
+    this.cache = new TokenCache(config.tokenCacheTtlMs);
+  }
 
   async verify(accountId: string, secret: string, now = new Date()): Promise<Principal | null> {
     const hash = hashTokenSecret(secret);
-    const token = await this.tokens.findCredentialsByHash(hash);
+    const token = await this.lookup(hash, now.getTime());
     if (!token) return null;
     // The row was found by its hash; the comparisons below stay constant-time anyway so that
     // nothing about a stored token is learnt from response timing.
@@ -24,7 +36,24 @@ export class TokenVerifier {
     if (!sameHash || !sameAccount) return null;
     if (token.revokedAt || token.accountDisabledAt) return null;
     if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return null;
-    this.tokens.touchLastUsed(token.id).catch((error: Error) => this.logger.warn(`last_used_at not recorded: ${error.message}`));
+    this.touch(token.id, now.getTime());
     return { accountId: token.accountId, organizationId: token.organizationId, tokenId: token.id, scopes: token.scopes };
+  }
+
+  private async lookup(hash: Buffer, now: number): Promise<TokenCredentials | null> {
+    const key = hash.toString('base64');
+    const cached = this.cache.get(key, now);
+    if (cached) return cached;
+    const token = await this.tokens.findCredentialsByHash(hash);
+    if (token) this.cache.set(key, token, now);
+    return token;
+  }
+
+  /** last_used_at is written at most once a minute per token and process, off the request path. */
+  private touch(tokenId: string, now: number): void {
+    if (now - (this.lastTouched.get(tokenId) ?? 0) < LAST_USED_EVERY_MS) return;
+    if (this.lastTouched.size >= 10_000) this.lastTouched.clear();
+    this.lastTouched.set(tokenId, now);
+    this.tokens.touchLastUsed(tokenId).catch((error: Error) => this.logger.warn(`last_used_at not recorded: ${error.message}`));
   }
 }

@@ -5,3 +5,5 @@ process.env.DATABASE_URL = TEST_DATABASE_URL;
 process.env.REDIS_URL = TEST_REDIS_URL;
 process.env.QUEUE_PREFIX = TEST_QUEUE_PREFIX;
 process.env.RECONCILE_INTERVAL_MS = '500';
+// Revocation must show at once in most tests; token-cache.e2e-spec covers the cached bound.
+process.env.TOKEN_CACHE_TTL_MS = '0';

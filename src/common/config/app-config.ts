@@ -14,5 +14,7 @@ export class AppConfig {
     reconcileIntervalMs: number;
   };
   queuePrefix: string;
+  /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
+  tokenCacheTtlMs: number;
   logLevel: string;
 }

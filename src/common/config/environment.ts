@@ -51,6 +51,9 @@ export class Environment {
   @IsOptional() @Transform(toInt) @IsInt() @Min(100)
   RECONCILE_INTERVAL_MS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(60_000)
+  TOKEN_CACHE_TTL_MS?: number;
+
   @IsOptional() @IsString() @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
   QUEUE_PREFIX?: string;
 }

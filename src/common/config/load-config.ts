@@ -33,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
     },
     queuePrefix: input.QUEUE_PREFIX ?? 'bull',
+    tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
     logLevel: input.LOG_LEVEL ?? 'info',
   };
 }
@@ -61,4 +62,5 @@ const ENV_KEYS = [
   'QUEUE_STALLED_INTERVAL_MS',
   'RECONCILE_INTERVAL_MS',
   'QUEUE_PREFIX',
+  'TOKEN_CACHE_TTL_MS',
 ] as const;
