@@ -10,7 +10,10 @@ import { ImportWorker } from './jobs/worker/import-worker.service';
 /** HTTP API; also runs the import worker in-process unless WORKER_ENABLED=false. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: nestLogLevels(config.logLevel) });
+  const app = await NestFactory.create(AppModule.forRoot(config), {
+    logger: nestLogLevels(config.logLevel),
+    bodyParser: false, // no endpoint takes a JSON body; parsing one before auth would break the 401-first order
+  });
   app.enableShutdownHooks();
   configureApp(app, config);
   await app.listen(config.port);

@@ -17,5 +17,7 @@ function isCredentials(encoded: string): boolean {
   if (!BASE64.test(encoded) || encoded.length % 4 === 1) return false;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon > 0 && colon < decoded.length - 1;
+  // RFC 7617: the password is everything after the first colon; tokens never contain one, and
+  // passport-http would silently truncate at a second colon, so such credentials are refused.
+  return colon > 0 && colon < decoded.length - 1 && !decoded.includes(':', colon + 1);
 }

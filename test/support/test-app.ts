@@ -24,7 +24,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const base = loadConfig();
   const config = options.config ? options.config(base) : base;
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  const app = moduleRef.createNestApplication({ logger: ['error'], bodyParser: false });
   configureApp(app, config);
   await app.init();
   if (options.worker ?? true) await app.get(ImportWorker).start();

@@ -15,6 +15,7 @@ const DEFAULTS = {
     reconcileIntervalMs: 30_000,
   },
   queuePrefix: 'bull',
+  tokenCacheTtlMs: 5_000,
   logLevel: 'info',
 };
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       WORKER_ENABLED: 'false',
       WORKER_CONCURRENCY: '8',
       LOG_LEVEL: 'debug',
+      TOKEN_CACHE_TTL_MS: '0',
     });
     expect(config).toEqual({
       ...DEFAULTS,
@@ -63,6 +65,7 @@ describe('loadConfig', () => {
       redisUrl: 'rediss://cache.internal:6380/2',
       worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8 },
       logLevel: 'debug',
+      tokenCacheTtlMs: 0,
     });
   });
 

@@ -16,7 +16,7 @@ function describe(errors: ClassValidatorError[]): string {
     .map((error) => {
       if (!error.constraints) return `${error.property} is invalid`;
       if (error.constraints.whitelistValidation) return `unknown parameter ${error.property}`;
-      return Object.values(error.constraints).join('; ');
+      return [...new Set(Object.values(error.constraints))].join('; ');
     })
     .join('; ');
 }
