@@ -1,8 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
+import { LoggingModule } from './common/logging/logging.module';
+import { HttpMetricsInterceptor } from './common/metrics/http-metrics.interceptor';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
@@ -11,10 +16,21 @@ import { JobsModule } from './jobs/jobs.module';
 /** The HTTP application; it can also run the import worker (main.ts decides). */
 @Module({})
 export class AppModule {
-  static forRoot(config?: AppConfig): DynamicModule {
+  static forRoot(config?: AppConfig, options: { logDestination?: DestinationStream } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule, JobsModule, CatalogModule, ImportsModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(options.logDestination),
+        MetricsModule,
+        DatabaseModule,
+        AuthModule,
+        JobsModule,
+        CatalogModule,
+        ImportsModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor }],
     };
   }
 }

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfig } from './common/config/load-config';
-import { nestLogLevels } from './common/config/log-levels';
+import { exitCleanlyOnSignals } from './common/shutdown';
 import { configureApp } from './configure-app';
 import { ImportWorker } from './jobs/worker/import-worker.service';
 
@@ -11,14 +12,20 @@ import { ImportWorker } from './jobs/worker/import-worker.service';
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.create(AppModule.forRoot(config), {
-    logger: nestLogLevels(config.logLevel),
+    bufferLogs: true,
     bodyParser: false, // no endpoint takes a JSON body; parsing one before auth would break the 401-first order
   });
-  app.enableShutdownHooks();
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  exitCleanlyOnSignals(app, logger);
   configureApp(app, config);
+  const server = app.getHttpServer() as Server;
+  // A slow or stalled client cannot hold an upload transaction open forever.
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.headersTimeout = Math.min(60_000, config.httpRequestTimeoutMs);
   await app.listen(config.port);
   if (config.worker.enabled) await app.get(ImportWorker).start();
-  new Logger('Bootstrap').log(`Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'})`);
+  logger.log(`Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'})`, 'Bootstrap');
 }
 
 bootstrap().catch((error: Error) => {

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
+import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 
@@ -9,6 +11,9 @@ import { JobsModule } from './jobs/jobs.module';
 @Module({})
 export class WorkerModule {
   static forRoot(config?: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [ConfigModule.forRoot(config), DatabaseModule, JobsModule, CatalogModule] };
+    return {
+      module: WorkerModule,
+      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(), MetricsModule, DatabaseModule, JobsModule, CatalogModule],
+    };
   }
 }

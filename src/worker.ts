@@ -1,18 +1,27 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import { loadConfig } from './common/config/load-config';
-import { nestLogLevels } from './common/config/log-levels';
+import { exitCleanlyOnSignals } from './common/shutdown';
+import { startMetricsServer } from './common/metrics/metrics-server';
+import { MetricsService } from './common/metrics/metrics.service';
 import { ImportWorker } from './jobs/worker/import-worker.service';
 import { WorkerModule } from './worker.module';
 
-/** Import worker only (no HTTP); scale out by running more of these. */
+/** Import worker only (no API); scale out by running more of these. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: nestLogLevels(config.logLevel) });
-  app.enableShutdownHooks();
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  exitCleanlyOnSignals(app, logger);
   await app.get(ImportWorker).start();
-  new Logger('Bootstrap').log(`Import worker started (concurrency ${config.worker.concurrency})`);
+  if (config.metricsPort > 0) {
+    const server = startMetricsServer(app.get(MetricsService).registry, config.metricsPort);
+    server.on('error', (error) => logger.warn(`Metrics endpoint not started: ${error.message}`, 'Bootstrap'));
+    server.unref();
+  }
+  logger.log(`Import worker started (concurrency ${config.worker.concurrency}, metrics on :${config.metricsPort})`, 'Bootstrap');
 }
 
 bootstrap().catch((error: Error) => {

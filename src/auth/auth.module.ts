@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AppConfig } from '../common/config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthAdminService } from './auth-admin.service';
 import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
+import { AccountThrottlerGuard } from './guards/account-throttler.guard';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
 import { ScopesGuard } from './guards/scopes.guard';
 import { AccountRepository } from './repositories/account.repository';
@@ -14,7 +17,14 @@ import { BasicStrategy } from './strategies/basic.strategy';
 import { TokenVerifier } from './token-verifier.service';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken])],
+  imports: [
+    PassportModule,
+    TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken]),
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }] }),
+    }),
+  ],
   providers: [
     OrganizationRepository,
     AccountRepository,
@@ -23,8 +33,9 @@ import { TokenVerifier } from './token-verifier.service';
     BasicStrategy,
     BasicAuthGuard,
     ScopesGuard,
+    AccountThrottlerGuard,
     AuthAdminService,
   ],
-  exports: [AuthAdminService, BasicAuthGuard, ScopesGuard, TokenVerifier],
+  exports: [AuthAdminService, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
 })
 export class AuthModule {}

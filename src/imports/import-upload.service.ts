@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { AppConfig } from '../common/config/app-config';
 import { ValidationError } from '../common/errors/api-error';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
@@ -32,6 +33,7 @@ export class ImportUploadService {
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
     private readonly producer: ImportQueueProducer,
+    private readonly config: AppConfig,
   ) {}
 
   async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<UploadResult> {
@@ -58,6 +60,8 @@ export class ImportUploadService {
       if (earlier) return { jobId: earlier.id, replayed: true }; // a concurrent request with the same key won
       throw error;
     }
+    // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
+    if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
     await this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
     return { jobId, replayed: false };
   }

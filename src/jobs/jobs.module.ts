@@ -10,6 +10,7 @@ import { ImportJobsService } from './import-jobs.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
 import { ImportQueueProducer } from './queue/import-queue.producer';
+import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
@@ -38,6 +39,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportProcessor,
     ImportReconciler,
     ImportWorker,
+    QueueMetrics,
   ],
   exports: [BullModule, ImportJobRepository, ImportFileRepository, ImportErrorRepository, ImportQueueProducer, ImportJobsService, ImportWorker],
 })

@@ -7,3 +7,5 @@ process.env.QUEUE_PREFIX = TEST_QUEUE_PREFIX;
 process.env.RECONCILE_INTERVAL_MS = '500';
 // Revocation must show at once in most tests; token-cache.e2e-spec covers the cached bound.
 process.env.TOKEN_CACHE_TTL_MS = '0';
+// Request logs are exercised by logging.e2e-spec with its own destination; keep test output readable.
+process.env.LOG_LEVEL = 'error';

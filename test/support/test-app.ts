@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { DestinationStream } from 'pino';
 import type { App } from 'supertest/types';
 import { AppModule } from '../../src/app.module';
 import type { AppConfig } from '../../src/common/config/app-config';
@@ -17,13 +18,17 @@ export interface TestApp {
 export interface TestAppOptions {
   worker?: boolean;
   config?: (config: AppConfig) => AppConfig;
+  /** Where the JSON request logs go (to inspect them); stdout by default. */
+  logDestination?: DestinationStream;
 }
 
 /** Boots the real AppModule (real PostgreSQL and Redis) the way main.ts does, without listening. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const base = loadConfig();
   const config = options.config ? options.config(base) : base;
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config, { logDestination: options.logDestination })],
+  }).compile();
   const app = moduleRef.createNestApplication({ logger: ['error'], bodyParser: false });
   configureApp(app, config);
   await app.init();

@@ -4,9 +4,11 @@ import {
   ApiInternalServerErrorResponse,
   ApiSecurity,
   ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorResponse } from '../../common/errors/error-response.dto';
+import { AccountThrottlerGuard } from '../guards/account-throttler.guard';
 import { BasicAuthGuard } from '../guards/basic-auth.guard';
 import { REQUIRED_SCOPES, ScopesGuard } from '../guards/scopes.guard';
 import type { Scope } from '../scopes';
@@ -17,10 +19,11 @@ export const SECURITY_SCHEME = 'PersonalAccessToken';
 export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(REQUIRED_SCOPES, scopes),
-    UseGuards(BasicAuthGuard, ScopesGuard),
+    UseGuards(BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
     ApiSecurity(SECURITY_SCHEME),
     ApiUnauthorizedResponse({ description: 'Authorization header missing or credentials invalid', type: ErrorResponse }),
     ApiForbiddenResponse({ description: `Token lacks the scope ${scopes.join(', ')}`, type: ErrorResponse }),
+    ApiTooManyRequestsResponse({ description: 'Per-account request limit exceeded; see Retry-After', type: ErrorResponse }),
     ApiInternalServerErrorResponse({ description: 'Unexpected error; the message reveals no internals', type: ErrorResponse }),
     ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis unreachable; nothing was half-created', type: ErrorResponse }),
   );

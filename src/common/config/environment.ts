@@ -54,6 +54,19 @@ export class Environment {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(60_000)
   TOKEN_CACHE_TTL_MS?: number;
 
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
+  RATE_LIMIT_PER_MINUTE?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Fault-injection hook for the reliability suite only: the API dies between commit and enqueue. */
+  @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'FAULT_CRASH_BEFORE_ENQUEUE must be true or false' })
+  FAULT_CRASH_BEFORE_ENQUEUE?: boolean;
+
   @IsOptional() @IsString() @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
   QUEUE_PREFIX?: string;
 }

@@ -16,6 +16,10 @@ const DEFAULTS = {
   },
   queuePrefix: 'bull',
   tokenCacheTtlMs: 5_000,
+  faults: { crashBeforeEnqueue: false },
+  rateLimitPerMinute: 1_200,
+  httpRequestTimeoutMs: 300_000,
+  metricsPort: 9464,
   logLevel: 'info',
 };
 

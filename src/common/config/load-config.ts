@@ -34,6 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     queuePrefix: input.QUEUE_PREFIX ?? 'bull',
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
+    faults: { crashBeforeEnqueue: input.FAULT_CRASH_BEFORE_ENQUEUE ?? false },
+    rateLimitPerMinute: input.RATE_LIMIT_PER_MINUTE ?? 1_200,
+    httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
+    metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
   };
 }
@@ -63,4 +67,8 @@ const ENV_KEYS = [
   'RECONCILE_INTERVAL_MS',
   'QUEUE_PREFIX',
   'TOKEN_CACHE_TTL_MS',
+  'FAULT_CRASH_BEFORE_ENQUEUE',
+  'RATE_LIMIT_PER_MINUTE',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'METRICS_PORT',
 ] as const;

@@ -5,6 +5,7 @@ import { CatalogBatchService } from '../../catalog/import/catalog-batch.service'
 import type { RawElement } from '../../catalog/import/element-evaluator';
 import type { StoredHashes } from '../../catalog/repositories/product.repository';
 import { AppConfig } from '../../common/config/app-config';
+import { MetricsService } from '../../common/metrics/metrics.service';
 import type { ImportJob } from '../entities/import-job.entity';
 import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitter';
 import { ImportErrorRepository } from '../repositories/import-error.repository';
@@ -37,6 +38,7 @@ export class ImportRunner {
     private readonly files: ImportFileRepository,
     private readonly errors: ImportErrorRepository,
     private readonly catalog: CatalogBatchService,
+    private readonly metrics: MetricsService,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -122,5 +124,8 @@ export class ImportRunner {
       );
     });
     job.cursor = toCursor;
+    this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
+    this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
+    this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);
   }
 }

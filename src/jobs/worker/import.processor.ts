@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
+import { MetricsService } from '../../common/metrics/metrics.service';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportJobRepository } from '../repositories/import-job.repository';
@@ -26,6 +27,7 @@ export class ImportProcessor {
     private readonly jobs: ImportJobRepository,
     private readonly runner: ImportRunner,
     private readonly producer: ImportQueueProducer,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Asks running imports to stop after their current batch. */
@@ -62,7 +64,10 @@ export class ImportProcessor {
     }
     const claimed = await this.jobs.markProcessing(manager, importJobId);
     if (!claimed) return 'already-finished';
+    const stopTimer = this.metrics.importDuration.startTimer();
     const outcome = await this.runner.run(claimed, () => this.stopping);
+    stopTimer();
+    this.metrics.importJobsFinished.inc({ status: outcome });
     this.logger.log(`Import job ${importJobId} ${outcome}`);
     return outcome;
   }
@@ -80,6 +85,7 @@ export class ImportProcessor {
       .transaction((manager) =>
         this.jobs.markFailed(manager, job.data.importJobId, 'internal', 'The import kept failing after retries; upload the file again'),
       )
+      .then((marked) => marked && this.metrics.importJobsFinished.inc({ status: 'failed' }))
       .catch((e: Error) => this.logger.error(`Could not mark import job ${job.data.importJobId} failed: ${e.message}`));
   }
 

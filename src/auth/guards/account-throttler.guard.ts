@@ -1,0 +1,16 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { Principal } from '../principal';
+
+/** Rate limit per account (runs after authentication); unauthenticated requests never reach it. */
+@Injectable()
+export class AccountThrottlerGuard extends ThrottlerGuard {
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    const principal = request.user as Principal | undefined;
+    return Promise.resolve(principal ? `account:${principal.accountId}` : `ip:${String(request.ip)}`);
+  }
+
+  protected override getErrorMessage(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<string> {
+    return Promise.resolve(`Rate limit of ${detail.limit} requests per minute exceeded for this account; retry after ${detail.timeToBlockExpire} s`);
+  }
+}
