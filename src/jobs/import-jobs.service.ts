@@ -9,21 +9,36 @@ import type { ImportJob } from './entities/import-job.entity';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 
+const FINISHED_CACHE_SIZE = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
 @Injectable()
 export class ImportJobsService {
+  private readonly finished = new Map<string, ImportJob>();
+
   constructor(
     private readonly jobs: ImportJobRepository,
     private readonly errors: ImportErrorRepository,
   ) {}
 
-  /** Another organization's job is answered exactly like a missing one (spec §5.4). */
+  /**
+   * Another organization's job is answered exactly like a missing one (spec §5.4). A job in a
+   * terminal state never changes again, so finished jobs are served from memory: clients that
+   * keep polling a finished job cost no query.
+   */
   async getForOrganization(id: string, organizationId: string): Promise<ImportJob> {
+    const cached = this.finished.get(id);
+    if (cached && cached.organizationId === organizationId) return cached;
     const job = await this.jobs.findForOrganization(id, organizationId);
     if (!job) throw new NotFoundError(`Import job ${id} not found`);
+    if (job.status === 'done' || job.status === 'failed') this.remember(job);
     return job;
+  }
+
+  private remember(job: ImportJob): void {
+    if (this.finished.size >= FINISHED_CACHE_SIZE) this.finished.delete(this.finished.keys().next().value as string);
+    this.finished.set(job.id, job);
   }
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<ImportJobPageDto> {
