@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION } from '../hashing/content-hash';
 import type { StoredHashes } from '../repositories/product.repository';
+import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
 import type { ElementOutcome } from './element-outcome';
 
@@ -57,7 +58,10 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
     if (p.idHint !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
-    const result = validateProduct(p.value);
+    // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
+    // full class-validator run, which also produces the error messages.
+    const fast = fastValidProduct(p.value);
+    const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
     if (!result.valid) return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     const json = canonicalJson(result.product);
     return {

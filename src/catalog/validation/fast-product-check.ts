@@ -108,6 +108,7 @@ const arrayOf =
     return true;
   };
 
+/** @IsOneOf's predicate (inline in scalar.decorators.ts), over the DTO's own vocabularies. */
 const oneOf =
   (values: readonly string[]): Accepts =>
   (value) =>
@@ -121,9 +122,10 @@ const isIdValue: Accepts = (value) =>
 
 const isTitle: Accepts = (value) => isStringOfLength(value, 1, L.titleMaxLength) && !isBlankString(value) && isStorableString(value);
 
+/** @IsNonNegativeSafeInteger's predicate (written inline in scalar.decorators.ts, so restated here). */
 const isNonNegativeSafeInteger: Accepts = (value) => Number.isSafeInteger(value) && (value as number) >= 0;
 
-/** A flat map; the keys' prototype-independence is preserved because normaliseProduct spreads it. */
+/** @IsAttributeMap plus storable keys and values. An own "__proto__" key is fine: normaliseProduct spreads the map. */
 const isStorableAttributeMap: Accepts = (value) => {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
@@ -171,7 +173,10 @@ const PRODUCT_RULES = ruleSet({
 const MONEY_FIELDS = ['price', 'sale_price'];
 const MAP_FIELDS = ['attributes'];
 
-/** @SameCurrencyAs('price') and @AmountAtMost('price'), for a sale price and price both already valid. */
+/**
+ * @SameCurrencyAs('price') and @AmountAtMost('price') (inline in money.decorators.ts), for a sale
+ * price and a price that are both already known valid.
+ */
 function saleWithinPrice(price: unknown, salePrice: unknown): boolean {
   if (price === undefined || salePrice === undefined) return true;
   const regular = price as ValidMoney;
