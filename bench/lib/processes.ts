@@ -2,6 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
+
+/** Node flags the service runs with in production (package.json start scripts, Dockerfile): measured as deployed. */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -76,7 +79,7 @@ export class ServiceProcess {
   static async start(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): Promise<ServiceProcess> {
     await mkdir(logDir, { recursive: true });
     const logPath = path.join(logDir, `${name}.log`);
-    const child = spawn(process.execPath, [script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, script], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', reject);
