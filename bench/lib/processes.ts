@@ -5,26 +5,13 @@ import { createServer } from 'node:net';
 
 /** Node flags the service runs with in production (package.json start scripts, Dockerfile): measured as deployed. */
 export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
+import { ENV_KEYS } from '../../src/common/config/load-config';
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** Variables the service reads; stripped from the inherited environment so only ours apply. */
-const SERVICE_ENV_KEYS = [
-  'PORT',
-  'BASE_PATH',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'WORKER_ENABLED',
-  'WORKER_CONCURRENCY',
-  'LOG_LEVEL',
-  'IMPORT_BATCH_SIZE',
-  'IMPORT_ATTEMPTS',
-  'QUEUE_LOCK_DURATION_MS',
-  'QUEUE_STALLED_INTERVAL_MS',
-  'RECONCILE_INTERVAL_MS',
-  'QUEUE_PREFIX',
-];
+const SERVICE_ENV_KEYS: readonly string[] = ENV_KEYS;
 
 export function serviceEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };

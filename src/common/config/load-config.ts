@@ -52,7 +52,8 @@ function pickDefined(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
-const ENV_KEYS = [
+/** Every variable the service reads (the Environment class validates each). */
+export const ENV_KEYS = [
   'PORT',
   'BASE_PATH',
   'DATABASE_URL',
