@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { AppConfig } from './common/config/app-config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { securityHeaders } from './common/security/helmet.middleware';
@@ -16,4 +17,16 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   setupSwagger(app, config.basePath);
+  applyTimeouts(app.getHttpServer() as Server, config.httpRequestTimeoutMs);
+}
+
+/**
+ * A slow or stalled client cannot hold an upload (and its database transaction) open for long:
+ * the whole request must finish within the timeout, and a connection idle that long is closed
+ * (Node enforces requestTimeout only on a 30 s sweep; the idle timeout acts at once).
+ */
+function applyTimeouts(server: Server, timeoutMs: number): void {
+  server.requestTimeout = timeoutMs;
+  server.headersTimeout = Math.min(60_000, timeoutMs);
+  server.setTimeout(Math.min(60_000, timeoutMs));
 }

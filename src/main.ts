@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfig } from './common/config/load-config';
@@ -19,10 +18,6 @@ async function bootstrap(): Promise<void> {
   app.useLogger(logger);
   exitCleanlyOnSignals(app, logger);
   configureApp(app, config);
-  const server = app.getHttpServer() as Server;
-  // A slow or stalled client cannot hold an upload transaction open forever.
-  server.requestTimeout = config.httpRequestTimeoutMs;
-  server.headersTimeout = Math.min(60_000, config.httpRequestTimeoutMs);
   await app.listen(config.port);
   if (config.worker.enabled) await app.get(ImportWorker).start();
   logger.log(`Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'})`, 'Bootstrap');

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error';
+import { isStorableString } from '../common/text/storable-string';
+import { PRODUCT_LIMITS } from './dto/product-limits';
 import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { splitPage } from '../common/pagination/page';
 import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
@@ -11,7 +13,11 @@ export class CatalogReadService {
   constructor(private readonly products: ProductRepository) {}
 
   async getProduct(organizationId: string, productId: string): Promise<StoredProductDto> {
-    const product = await this.products.findOne(organizationId, productId);
+    // An id no product can have (too long, NUL, lone surrogate) is simply not found; never queried.
+    const product =
+      productId.length <= PRODUCT_LIMITS.idMaxLength && isStorableString(productId)
+        ? await this.products.findOne(organizationId, productId)
+        : null;
     if (!product) throw new NotFoundError(`Product ${productId} not found`);
     return StoredProductDto.from(product);
   }

@@ -14,7 +14,7 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
     synchronize: false,
     logging: ['error'],
     extra: {
-      max: 10,
+      max: 20,
       // Fail fast while PostgreSQL is down so the API answers 503 instead of hanging.
       connectionTimeoutMillis: 5_000,
     },

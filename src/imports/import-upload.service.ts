@@ -11,7 +11,8 @@ import { ImportFileRepository } from '../jobs/repositories/import-file.repositor
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { ChunkAccumulator } from './upload/chunk-accumulator';
 import { readJsonFilePart } from './upload/multipart-file-reader';
-import { CHUNK_BYTES } from './upload/upload-limits';
+import { CHUNK_BYTES, MAX_CONCURRENT_UPLOADS } from './upload/upload-limits';
+import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -28,6 +29,8 @@ export interface UploadResult {
  */
 @Injectable()
 export class ImportUploadService {
+  private readonly slots = new UploadSlots(MAX_CONCURRENT_UPLOADS);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly jobs: ImportJobRepository,
@@ -48,15 +51,18 @@ export class ImportUploadService {
     }
     const jobId = randomUUID();
     try {
-      await this.dataSource.transaction(async (manager) => {
-        if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
-        const { size } = await readJsonFilePart(request, (fileName, content) =>
-          this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
-        );
-        await this.jobs.markUploaded(manager, jobId, size);
-      });
+      await this.slots.run(() =>
+        this.dataSource.transaction(async (manager) => {
+          if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
+          const { size } = await readJsonFilePart(request, (fileName, content) =>
+            this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
+          );
+          await this.jobs.markUploaded(manager, jobId, size);
+        }),
+      );
     } catch (error) {
-      const earlier = key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
+      const earlier =
+        key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
       if (earlier) return { jobId: earlier.id, replayed: true }; // a concurrent request with the same key won
       throw error;
     }
@@ -98,5 +104,8 @@ export class ImportUploadService {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string; driverError?: { code?: string } }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
+  return (
+    (error as { code?: string; driverError?: { code?: string } }).code === UNIQUE_VIOLATION ||
+    (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION
+  );
 }

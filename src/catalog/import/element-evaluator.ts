@@ -4,6 +4,8 @@ import { CONTENT_HASH_VERSION } from '../hashing/content-hash';
 import type { StoredHashes } from '../repositories/product.repository';
 import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
+import { isStorableString } from '../../common/text/storable-string';
+import { PRODUCT_LIMITS } from '../dto/product-limits';
 import type { ElementOutcome } from './element-outcome';
 
 export const MAX_ELEMENT_BYTES = 262_144;
@@ -75,10 +77,11 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
   });
 }
 
+/** The id used to look up stored hashes: only one PostgreSQL can hold (validation judges the rest). */
 function idHintOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const id = (value as { id?: unknown }).id;
-  if (typeof id === 'string' && id.length > 0) return id;
+  if (typeof id === 'string' && id.length > 0 && id.length <= PRODUCT_LIMITS.idMaxLength && isStorableString(id)) return id;
   if (typeof id === 'number' && Number.isSafeInteger(id)) return String(id);
   return null;
 }

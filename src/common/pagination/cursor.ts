@@ -1,3 +1,4 @@
+import { isStorableString } from '../text/storable-string';
 import { ValidationError } from '../errors/api-error';
 
 /** Opaque keyset cursors: base64url of a small JSON object. Anything else is a 422. */
@@ -14,7 +15,10 @@ export function decodeCursor<T extends Record<string, string | number>>(cursor: 
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidCursor();
   for (const [key, type] of Object.entries(shape)) {
-    if (typeof (value as Record<string, unknown>)[key] !== type) throw invalidCursor();
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field !== type) throw invalidCursor();
+    if (typeof field === 'string' && !isStorableString(field)) throw invalidCursor();
+    if (typeof field === 'number' && !Number.isFinite(field)) throw invalidCursor();
   }
   return value as T;
 }

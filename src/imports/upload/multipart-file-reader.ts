@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../common/errors/api-error';
+import { isStorableString } from '../../common/text/storable-string';
 import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload-limits';
 
 export interface FileSink {
@@ -26,7 +27,8 @@ export function readJsonFilePart(
     let parser: busboy.Busboy;
     try {
       // busboy's own limit is a backstop one byte above ours; the byte count in guard() decides.
-      parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fileSize: MAX_FILE_BYTES + 1 } });
+      // preservePath: keep any directory part of the name so it can be refused, not silently stripped.
+      parser = busboy({ headers: request.headers, preservePath: true, limits: { ...MULTIPART_LIMITS, fileSize: MAX_FILE_BYTES + 1 } });
     } catch (error) {
       reject(new BadRequestError(`Malformed multipart request: ${(error as Error).message}`));
       return;
@@ -47,8 +49,9 @@ export function readJsonFilePart(
         return;
       }
       fileName = info.filename ?? '';
-      if (!fileName.toLowerCase().endsWith('.json') || /[\\/]/.test(fileName)) {
-        fail(new ValidationError(`The file name must end in .json${fileName ? ` (got "${fileName}")` : ''}`));
+      const problem = fileNameProblem(fileName);
+      if (problem) {
+        fail(new ValidationError(problem));
         stream.resume();
         return;
       }
@@ -106,4 +109,17 @@ async function* guard(stream: Readable, failed: () => Error | undefined, tooLarg
   }
   const error = failed();
   if (error) throw error;
+}
+
+/** Why a file name is refused, or null. The name is stored with the job, so it must be plain text. */
+function fileNameProblem(fileName: string): string | null {
+  if (!fileName.toLowerCase().endsWith('.json')) {
+    return `The file name must end in .json${fileName ? ` (got ${JSON.stringify(fileName.slice(0, 200))})` : ''}`;
+  }
+  if (/[\\/]/.test(fileName)) return 'The file name must not contain a path';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(fileName) || !isStorableString(fileName) || fileName.length > 255) {
+    return 'The file name must be at most 255 characters without control characters';
+  }
+  return null;
 }

@@ -1,15 +1,4 @@
-/* eslint-disable no-control-regex -- NUL is exactly what these patterns look for */
-/** Cheap pre-filter: almost every string has neither NUL nor any surrogate. */
-const SUSPECT = /[\u0000\uD800-\uDFFF]/;
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/* eslint-enable no-control-regex */
-
-/**
- * PostgreSQL text/jsonb cannot hold U+0000, and a lone UTF-16 surrogate has no UTF-8 encoding
- * (jsonb rejects the escaped form), so such strings must be refused before storage.
- */
-export function isStorableString(value: string): boolean {
-  return !SUSPECT.test(value) || !UNSTORABLE.test(value);
-}
+// The rule itself lives in common: cursors, path parameters and file names need it too.
+export { isStorableString } from '../../../common/text/storable-string';
 
 export const UNSTORABLE_MESSAGE = 'contains a NUL character or an unpaired surrogate, which cannot be stored';

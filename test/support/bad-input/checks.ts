@@ -1,0 +1,80 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { query } from '../database';
+import type { TestCaller } from '../factories';
+
+/** The one error body of the API (DESIGN §4.2): exactly {"error": {"type", "message"}}, as JSON. */
+export function expectErrorShape(
+  actual: { status: number; headers: Record<string, string | string[] | undefined>; text: string },
+  status: number,
+  type: string,
+): string {
+  const summary = `${actual.status} ${actual.text.slice(0, 300)}`;
+  expect({ status: actual.status, summary }).toEqual({ status, summary: expect.any(String) });
+  expect(String(actual.headers['content-type'])).toMatch(/^application\/json/);
+  const body = JSON.parse(actual.text) as unknown;
+  expect(body).toEqual({ error: { type, message: expect.any(String) } });
+  const message = (body as { error: { message: string } }).error.message;
+  expect(message.length).toBeGreaterThan(0);
+  // No stack frames, source paths or SQL in what a client sees.
+  expect(message).not.toMatch(/\n\s+at |\.[jt]s:\d+|node_modules|\bSELECT\b|\bINSERT INTO\b|QueryFailedError/);
+  return message;
+}
+
+/** Rows of the upload pipeline that belong to one organization. */
+export async function importRowsOf(
+  app: INestApplication,
+  organizationId: string,
+): Promise<{ jobs: number; chunks: number; errors: number }> {
+  const [row] = await query<{ jobs: string; chunks: string; errors: string }>(
+    app,
+    `SELECT (SELECT count(*) FROM import_jobs WHERE organization_id = $1) AS jobs,
+            (SELECT count(*) FROM import_file_chunks c JOIN import_jobs j ON j.id = c.job_id WHERE j.organization_id = $1) AS chunks,
+            (SELECT count(*) FROM import_errors e JOIN import_jobs j ON j.id = e.job_id WHERE j.organization_id = $1) AS errors`,
+    [organizationId],
+  );
+  return { jobs: Number(row.jobs), chunks: Number(row.chunks), errors: Number(row.errors) };
+}
+
+/** PostgreSQL's clock, to find rows created after a point in time whatever organization they name. */
+export async function databaseNow(app: INestApplication): Promise<Date> {
+  const [row] = await query<{ now: Date }>(app, 'SELECT clock_timestamp() AS now');
+  return row.now;
+}
+
+export async function jobsCreatedSince(app: INestApplication, since: Date): Promise<number> {
+  const [row] = await query<{ n: string }>(app, 'SELECT count(*) AS n FROM import_jobs WHERE created_at >= $1', [since]);
+  return Number(row.n);
+}
+
+/** Sessions of this test database holding a transaction open (an upload that was never finished or rolled back). */
+export async function openTransactions(app: INestApplication): Promise<number> {
+  const [row] = await query<{ n: string }>(
+    app,
+    `SELECT count(*) AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+  );
+  return Number(row.n);
+}
+
+/** Polls until `check` holds or `ms` passes; returns the last value. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The process still serves: liveness, readiness, and an authenticated read through the database. */
+export async function expectHealthy(http: App, sentinel: TestCaller): Promise<void> {
+  const live = await request(http).get('/health/live');
+  expect({ live: live.status }).toEqual({ live: 200 });
+  const ready = await request(http).get('/health/ready');
+  expect({ ready: ready.status }).toEqual({ ready: 200 });
+  const read = await request(http).get('/v1/catalogs').set('Authorization', sentinel.auth);
+  expect({ authenticatedRead: read.status }).toEqual({ authenticatedRead: 200 });
+  expect((read.body as { organization_id?: string }).organization_id).toBe(sentinel.organizationId);
+}
