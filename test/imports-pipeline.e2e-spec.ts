@@ -77,6 +77,38 @@ describe('Import pipeline (upload → worker → catalog)', () => {
     expect(fields(8)).toEqual(['']);
   });
 
+  it('reports one invalid product per schema rule, each under its JSON path', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: ' \t ' }, 'title'],
+      [{ id: 'x'.repeat(101) }, 'id'],
+      [{ id: 'a\u0001b' }, 'id'],
+      [{ id: 1.5 }, 'id'],
+      [{ description: 'd'.repeat(5001) }, 'description'],
+      [{ url: 'ftp://example.com/x' }, 'url'],
+      [{ image_url: 'not a url' }, 'image_url'],
+      [{ additional_image_urls: ['https://a.example/1.jpg', 'nope'] }, 'additional_image_urls[1]'],
+      [{ price: { amount: 1.23456, currency: 'USD' } }, 'price.amount'],
+      [{ price: { amount: 5 } }, 'price.currency'],
+      [{ availability: 'sold_out' }, 'availability'],
+      [{ condition: 'broken' }, 'condition'],
+      [{ brand: 'b'.repeat(71) }, 'brand'],
+      [{ mpn: '' }, 'mpn'],
+      [{ group_id: 'g'.repeat(101) }, 'group_id'],
+      [{ tags: ['ok', 't'.repeat(101)] }, 'tags[1]'],
+      [{ inventory_quantity: -1 }, 'inventory_quantity'],
+      [{ attributes: { color: { nested: true } } }, 'attributes.color'],
+      [{ description: null }, 'description'],
+    ];
+    const file = cases.map(([fields], i) => ({ id: `rule-${i}`, title: `Rule ${i}`, ...fields }));
+    const job = await importFile(JSON.stringify(file));
+    expect(job).toMatchObject({ status: 'done', total: cases.length, indexed_count: 0, failed_count: cases.length });
+    const body = await errorsOf(job.job_id);
+    cases.forEach(([, path], i) => {
+      const entry = body.data.find((e: { index: number }) => e.index === i);
+      expect({ i, fields: entry.errors.map((e: { field: string }) => e.field) }).toEqual({ i, fields: expect.arrayContaining([path]) });
+    });
+  });
+
   it('skips every product of an identical re-upload without rewriting it', async () => {
     const content = products(120);
     await importFile(content);

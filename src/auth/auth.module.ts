@@ -8,6 +8,7 @@ import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
+import { FixedWindowThrottlerStorage } from './rate-limit/fixed-window-storage';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
 import { ScopesGuard } from './guards/scopes.guard';
 import { AccountRepository } from './repositories/account.repository';
@@ -22,7 +23,10 @@ import { TokenVerifier } from './token-verifier.service';
     TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken]),
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }] }),
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
+        storage: new FixedWindowThrottlerStorage(),
+      }),
     }),
   ],
   providers: [

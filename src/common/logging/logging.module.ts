@@ -27,6 +27,9 @@ export class LoggingModule {
               {
                 level: config.logLevel,
                 genReqId: requestId,
+                // Lean records: who asked for what and the outcome. Headers are not logged at all
+                // (cheaper on every request); redaction stays as a guard should they ever be.
+                serializers: { req: serializeRequest, res: serializeResponse },
                 redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
                 autoLogging: { ignore: (req: IncomingMessage) => QUIET.test(req.url ?? '') },
                 customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
@@ -46,4 +49,12 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;
+}
+
+function serializeRequest(req: { id: unknown; method: string; url: string; remoteAddress?: string }) {
+  return { id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress };
+}
+
+function serializeResponse(res: { statusCode: number }) {
+  return { statusCode: res.statusCode };
 }
