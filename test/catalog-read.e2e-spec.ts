@@ -90,9 +90,17 @@ describe('Catalog read API', () => {
   it('describes the catalog', async () => {
     const details = await get('/v1/catalogs').expect(200);
     expect(details.body).toMatchObject({ organization_id: owner.organizationId, product_count: 45 });
-    expect(Object.keys(details.body.last_import).sort()).toEqual(
-      ['completed_at', 'failed_count', 'indexed_count', 'job_id', 'progress', 'skipped_count', 'started_at', 'status', 'total'],
-    );
+    expect(Object.keys(details.body.last_import).sort()).toEqual([
+      'completed_at',
+      'failed_count',
+      'indexed_count',
+      'job_id',
+      'progress',
+      'skipped_count',
+      'started_at',
+      'status',
+      'total',
+    ]);
     expect(details.body.updated_at).toMatch(/Z$/);
     const empty = await get('/v1/catalogs', stranger).expect(200);
     expect(empty.body).toEqual({ organization_id: stranger.organizationId, product_count: 0, last_import: null, updated_at: null });
@@ -109,18 +117,13 @@ describe('Catalog read API', () => {
     expect((await get('/v1/catalogs/imports', stranger).expect(200)).body.data).toEqual([]);
   });
 
-  it.each([
-    ['limit=0'],
-    ['limit=101'],
-    ['limit=-5'],
-    ['limit=abc'],
-    ['cursor=%%%'],
-    ['cursor=bm90LWpzb24'],
-    ['unknown=1'],
-  ])('refuses /v1/catalogs/products?%s with 422', async (qs) => {
-    const response = await get(`/v1/catalogs/products?${qs}`).expect(422);
-    expect(response.body.error.type).toBe('validation');
-  });
+  it.each([['limit=0'], ['limit=101'], ['limit=-5'], ['limit=abc'], ['cursor=%%%'], ['cursor=bm90LWpzb24'], ['unknown=1']])(
+    'refuses /v1/catalogs/products?%s with 422',
+    async (qs) => {
+      const response = await get(`/v1/catalogs/products?${qs}`).expect(422);
+      expect(response.body.error.type).toBe('validation');
+    },
+  );
 
   it('refuses a job cursor that does not name a job with 422', async () => {
     const cursor = Buffer.from(JSON.stringify({ id: "x' OR 1=1 --" })).toString('base64url');

@@ -36,9 +36,13 @@ describe('Import pipeline (upload → worker → catalog)', () => {
       expect(p.indexed_count + p.failed_count + p.skipped_count).toBeLessThanOrEqual(Math.max(p.total, 0));
     }
     expect(Date.parse(job.completed_at!)).toBeGreaterThanOrEqual(Date.parse(job.started_at!));
-    const [{ count }] = await query<{ count: string }>(t.app, 'SELECT count(*) FROM products WHERE organization_id = $1', [caller.organizationId]);
+    const [{ count }] = await query<{ count: string }>(t.app, 'SELECT count(*) FROM products WHERE organization_id = $1', [
+      caller.organizationId,
+    ]);
     expect(Number(count)).toBe(250);
-    const [{ chunks }] = await query<{ chunks: string }>(t.app, 'SELECT count(*) AS chunks FROM import_file_chunks WHERE job_id = $1', [job.job_id]);
+    const [{ chunks }] = await query<{ chunks: string }>(t.app, 'SELECT count(*) AS chunks FROM import_file_chunks WHERE job_id = $1', [
+      job.job_id,
+    ]);
     expect(Number(chunks)).toBe(0); // the stored file is deleted once the import ends
   });
 
@@ -112,10 +116,18 @@ describe('Import pipeline (upload → worker → catalog)', () => {
   it('skips every product of an identical re-upload without rewriting it', async () => {
     const content = products(120);
     await importFile(content);
-    const before = await query<{ updated_at: Date }>(t.app, 'SELECT max(updated_at) AS updated_at FROM products WHERE organization_id = $1', [caller.organizationId]);
+    const before = await query<{ updated_at: Date }>(
+      t.app,
+      'SELECT max(updated_at) AS updated_at FROM products WHERE organization_id = $1',
+      [caller.organizationId],
+    );
     const again = await importFile(content);
     expect(again).toMatchObject({ status: 'done', total: 120, indexed_count: 0, failed_count: 0, skipped_count: 120, progress: 0 });
-    const after = await query<{ updated_at: Date }>(t.app, 'SELECT max(updated_at) AS updated_at FROM products WHERE organization_id = $1', [caller.organizationId]);
+    const after = await query<{ updated_at: Date }>(
+      t.app,
+      'SELECT max(updated_at) AS updated_at FROM products WHERE organization_id = $1',
+      [caller.organizationId],
+    );
     expect(after[0].updated_at.getTime()).toBe(before[0].updated_at.getTime());
   });
 
@@ -173,13 +185,23 @@ describe('Import pipeline (upload → worker → catalog)', () => {
     const body = await errorsOf(job.job_id);
     expect(body.failure.type).toBe(type);
     expect(body.failure.message).toMatch(/byte/);
-    const [{ count }] = await query<{ count: string }>(t.app, 'SELECT count(*) FROM products WHERE organization_id = $1', [caller.organizationId]);
+    const [{ count }] = await query<{ count: string }>(t.app, 'SELECT count(*) FROM products WHERE organization_id = $1', [
+      caller.organizationId,
+    ]);
     expect(Number(count)).toBe(2);
   });
 
   it('applies two back-to-back uploads of one organization in upload order (the second wins)', async () => {
-    const first = await upload(t.http, caller.auth, JSON.stringify(Array.from({ length: 300 }, (_, i) => valid(`id-${i}`, { brand: 'first' }))));
-    const second = await upload(t.http, caller.auth, JSON.stringify(Array.from({ length: 300 }, (_, i) => valid(`id-${i}`, { brand: 'second' }))));
+    const first = await upload(
+      t.http,
+      caller.auth,
+      JSON.stringify(Array.from({ length: 300 }, (_, i) => valid(`id-${i}`, { brand: 'first' }))),
+    );
+    const second = await upload(
+      t.http,
+      caller.auth,
+      JSON.stringify(Array.from({ length: 300 }, (_, i) => valid(`id-${i}`, { brand: 'second' }))),
+    );
     const [a, b] = [await waitForJob(t.http, caller.auth, first), await waitForJob(t.http, caller.auth, second)];
     expect(a.status).toBe('done');
     expect(b.status).toBe('done');

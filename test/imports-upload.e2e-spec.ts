@@ -71,7 +71,11 @@ describe('POST /v1/catalogs/imports (upload)', () => {
   it.each([
     ['no file part', (r: request.Test) => r.field('other', 'x'), /no file part/],
     ['a wrong extension', (r: request.Test) => r.attach('file', Buffer.from('[]'), 'catalog.csv'), /\.json/],
-    ['two file parts', (r: request.Test) => r.attach('file', Buffer.from('[]'), 'a.json').attach('file', Buffer.from('[]'), 'b.json'), /one file/],
+    [
+      'two file parts',
+      (r: request.Test) => r.attach('file', Buffer.from('[]'), 'a.json').attach('file', Buffer.from('[]'), 'b.json'),
+      /one file/,
+    ],
     ['a file under another name', (r: request.Test) => r.attach('catalog', Buffer.from('[]'), 'a.json'), /part named "file"/],
   ])('refuses %s with 422 and creates no job', async (_name, build, message) => {
     const response = await build(post()).expect(422);
@@ -89,7 +93,11 @@ describe('POST /v1/catalogs/imports (upload)', () => {
   });
 
   it('returns the same job for a repeated Idempotency-Key, and a new one for another key', async () => {
-    const send = (key: string) => post().set('Idempotency-Key', key).attach('file', Buffer.from(products(3)), 'a.json').expect(202);
+    const send = (key: string) =>
+      post()
+        .set('Idempotency-Key', key)
+        .attach('file', Buffer.from(products(3)), 'a.json')
+        .expect(202);
     const first = (await send('key-1')).body.job_id;
     const again = (await send('key-1')).body.job_id;
     const other = (await send('key-2')).body.job_id;

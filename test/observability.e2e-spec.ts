@@ -22,12 +22,23 @@ describe('Logs, metrics and security headers', () => {
     const t = await createTestApp({ worker: false, logDestination: sink.stream, config: (c) => ({ ...c, logLevel: 'info' }) });
     try {
       const caller = await createCaller(t.app);
-      const ok = await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth).set('X-Request-Id', 'req-abc-123').expect(200);
+      const ok = await request(t.http)
+        .get('/v1/catalogs/imports')
+        .set('Authorization', caller.auth)
+        .set('X-Request-Id', 'req-abc-123')
+        .expect(200);
       expect(ok.headers['x-request-id']).toBe('req-abc-123');
-      const denied = await request(t.http).get('/v1/catalogs/imports').set('Authorization', basic(caller.accountId, 'pdt_wrong-secret')).expect(401);
+      const denied = await request(t.http)
+        .get('/v1/catalogs/imports')
+        .set('Authorization', basic(caller.accountId, 'pdt_wrong-secret'))
+        .expect(401);
       expect(denied.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       await new Promise((resolve) => setImmediate(resolve));
-      const lines = sink.text().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = sink
+        .text()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const requestLogs = lines.filter((line) => (line.req as { id?: string } | undefined)?.id);
       expect(requestLogs.map((line) => (line.req as { id: string }).id)).toContain('req-abc-123');
       expect(sink.text()).not.toContain(caller.token);
@@ -46,7 +57,10 @@ describe('Logs, metrics and security headers', () => {
     try {
       const caller = await createCaller(t.app);
       await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, products(7)));
-      const metrics = await request(t.http).get('/metrics').expect(200).expect('Content-Type', /text\/plain/);
+      const metrics = await request(t.http)
+        .get('/metrics')
+        .expect(200)
+        .expect('Content-Type', /text\/plain/);
       expect(metrics.text).toMatch(/http_requests_total\{method="GET",route="\/v1\/catalogs\/imports\/:job_id",status="200"\} \d+/);
       expect(metrics.text).toMatch(/import_jobs_finished_total\{status="done"\} [1-9]/);
       expect(metrics.text).toMatch(/import_products_total\{outcome="indexed"\} [1-9]/);

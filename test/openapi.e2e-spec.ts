@@ -34,7 +34,10 @@ describe('OpenAPI document and BASE_PATH', () => {
       const caller = await createCaller(t.app);
       const missing = '6f1c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
       await request(t.http).get(`/catalog-api/v1/catalogs/imports/${missing}`).set('Authorization', caller.auth).expect(404);
-      await request(t.http).get(`/v1/catalogs/imports/${missing}`).set('Authorization', caller.auth).expect(404, /Route GET/);
+      await request(t.http)
+        .get(`/v1/catalogs/imports/${missing}`)
+        .set('Authorization', caller.auth)
+        .expect(404, /Route GET/);
       const doc = await request(t.http).get('/catalog-api/docs-json').expect(200);
       expect(doc.body.servers).toEqual([expect.objectContaining({ url: '/catalog-api' })]);
       expect(Object.keys(doc.body.paths)).toContain('/v1/catalogs/imports/{job_id}');

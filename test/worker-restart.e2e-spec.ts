@@ -43,7 +43,11 @@ describe('Worker restarted mid-import', () => {
 
     const second = await smallBatches();
     try {
-      const [mid] = await query<{ cursor: number; status: string; total: number }>(second.app, 'SELECT cursor, status, total FROM import_jobs WHERE id = $1', [jobId]);
+      const [mid] = await query<{ cursor: number; status: string; total: number }>(
+        second.app,
+        'SELECT cursor, status, total FROM import_jobs WHERE id = $1',
+        [jobId],
+      );
       expect(mid.status).toBe('processing');
       expect(mid.cursor).toBeGreaterThan(0);
       expect(mid.cursor).toBeLessThan(mid.total);
@@ -52,7 +56,9 @@ describe('Worker restarted mid-import', () => {
       expect(strip(job)).toEqual(strip(refJob));
       expect(job.indexed_count + job.failed_count + job.skipped_count).toBe(job.total);
       expect(await catalogState(second, caller.organizationId)).toEqual(refCatalog); // same ids and content hashes
-      const [{ errors }] = await query<{ errors: string }>(second.app, 'SELECT count(*) AS errors FROM import_errors WHERE job_id = $1', [jobId]);
+      const [{ errors }] = await query<{ errors: string }>(second.app, 'SELECT count(*) AS errors FROM import_errors WHERE job_id = $1', [
+        jobId,
+      ]);
       expect(Number(errors)).toBe(job.failed_count);
     } finally {
       await second.close();

@@ -58,7 +58,13 @@ export class AuthAdminService {
       scopes: [...new Set(input.scopes)],
       expiresAt: input.expiresAt ?? null,
     });
-    return { id: token.id, account_id: token.accountId, token: secret, scopes: token.scopes, expires_at: token.expiresAt?.toISOString() ?? null };
+    return {
+      id: token.id,
+      account_id: token.accountId,
+      token: secret,
+      scopes: token.scopes,
+      expires_at: token.expiresAt?.toISOString() ?? null,
+    };
   }
 
   async revokeToken(tokenId: string) {

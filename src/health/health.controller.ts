@@ -23,10 +23,7 @@ export class HealthController {
   @HealthCheck()
   async ready() {
     try {
-      return await this.health.check([
-        () => this.database.pingCheck('postgres', { timeout: 1_500 }),
-        () => this.redis.pingCheck('redis'),
-      ]);
+      return await this.health.check([() => this.database.pingCheck('postgres', { timeout: 1_500 }), () => this.redis.pingCheck('redis')]);
     } catch (error) {
       const details = (error as { response?: { error?: Record<string, unknown> } }).response?.error ?? {};
       throw new UnavailableError(`Not ready: ${Object.keys(details).join(', ') || 'a dependency'} down`);

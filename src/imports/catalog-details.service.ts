@@ -12,7 +12,10 @@ export class CatalogDetailsService {
   ) {}
 
   async get(organizationId: string): Promise<CatalogDetailsDto> {
-    const [summary, lastImport] = await Promise.all([this.catalog.summary(organizationId), this.jobs.latestForOrganization(organizationId)]);
+    const [summary, lastImport] = await Promise.all([
+      this.catalog.summary(organizationId),
+      this.jobs.latestForOrganization(organizationId),
+    ]);
     return {
       organization_id: organizationId,
       product_count: summary.productCount,

@@ -17,7 +17,11 @@ export class CatalogsController {
 
   @Get()
   @RequireScopes('accounts--my:ro')
-  @ApiOperation({ operationId: 'get-catalog', summary: 'Catalog details', description: 'Product count, latest import and last change of your catalog.' })
+  @ApiOperation({
+    operationId: 'get-catalog',
+    summary: 'Catalog details',
+    description: 'Product count, latest import and last change of your catalog.',
+  })
   @ApiOkResponse({ type: CatalogDetailsDto })
   get(@CurrentPrincipal() principal: Principal): Promise<CatalogDetailsDto> {
     return this.details.get(principal.organizationId);

@@ -51,7 +51,11 @@ export class ImportsController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadRequestDto })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 255 characters; the same key within 24 h returns the same job_id' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Up to 255 characters; the same key within 24 h returns the same job_id',
+  })
   @ApiAcceptedResponse({ type: UploadResultDto, description: 'Queued; Location names the job' })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Malformed multipart body' })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'File larger than 52,428,800 bytes; nothing was stored' })
@@ -79,7 +83,11 @@ export class ImportsController {
 
   @Get(':job_id')
   @RequireScopes('accounts--my:ro')
-  @ApiOperation({ operationId: 'check-import-status', summary: 'Check import status', description: 'Status and counters of an import job of your organization.' })
+  @ApiOperation({
+    operationId: 'check-import-status',
+    summary: 'Check import status',
+    description: 'Status and counters of an import job of your organization.',
+  })
   @ApiParam({ name: 'job_id', format: 'uuid', description: 'The id returned by the upload' })
   @ApiOkResponse({ type: ImportJobDto, description: 'The import job' })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })

@@ -41,6 +41,14 @@ import { ImportProcessor } from './worker/import.processor';
     ImportWorker,
     QueueMetrics,
   ],
-  exports: [BullModule, ImportJobRepository, ImportFileRepository, ImportErrorRepository, ImportQueueProducer, ImportJobsService, ImportWorker],
+  exports: [
+    BullModule,
+    ImportJobRepository,
+    ImportFileRepository,
+    ImportErrorRepository,
+    ImportQueueProducer,
+    ImportJobsService,
+    ImportWorker,
+  ],
 })
 export class JobsModule {}

@@ -13,10 +13,7 @@ export interface TestCaller {
 }
 
 /** A fresh organization with one account and one token, so tests never see each other's data. */
-export async function createCaller(
-  app: INestApplication,
-  options: { scopes?: Scope[]; expiresAt?: Date } = {},
-): Promise<TestCaller> {
+export async function createCaller(app: INestApplication, options: { scopes?: Scope[]; expiresAt?: Date } = {}): Promise<TestCaller> {
   const admin = app.get(AuthAdminService);
   const organization = await admin.createOrganization(`test-org-${randomUUID()}`);
   const account = await admin.createAccount(organization.id);

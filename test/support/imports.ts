@@ -44,6 +44,9 @@ export async function waitForJob(
   }
 }
 
-export function products(count: number, make: (i: number) => Record<string, unknown> = (i) => ({ id: `p-${i}`, title: `Product ${i}` })): string {
+export function products(
+  count: number,
+  make: (i: number) => Record<string, unknown> = (i) => ({ id: `p-${i}`, title: `Product ${i}` }),
+): string {
   return JSON.stringify(Array.from({ length: count }, (_, i) => make(i)));
 }

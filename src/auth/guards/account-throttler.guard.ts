@@ -11,6 +11,8 @@ export class AccountThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override getErrorMessage(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<string> {
-    return Promise.resolve(`Rate limit of ${detail.limit} requests per minute exceeded for this account; retry after ${detail.timeToBlockExpire} s`);
+    return Promise.resolve(
+      `Rate limit of ${detail.limit} requests per minute exceeded for this account; retry after ${detail.timeToBlockExpire} s`,
+    );
   }
 }

@@ -11,10 +11,7 @@ export class ScopesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const required = this.reflector.getAllAndOverride<Scope[] | undefined>(REQUIRED_SCOPES, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const required = this.reflector.getAllAndOverride<Scope[] | undefined>(REQUIRED_SCOPES, [context.getHandler(), context.getClass()]);
     if (!required || required.length === 0) return true;
     const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
     if (principal && hasScopes(principal.scopes, required)) return true;

@@ -4,7 +4,8 @@ import { PageQueryDto } from '../../common/pagination/page-query.dto';
 
 export class ProductQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
-    description: 'Full-text query over title, brand, categories, tags and description (web-search syntax: words, "quoted phrases", -excluded)',
+    description:
+      'Full-text query over title, brand, categories, tags and description (web-search syntax: words, "quoted phrases", -excluded)',
     example: 'wool sweater',
   })
   @IsOptional()

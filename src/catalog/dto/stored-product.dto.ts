@@ -3,12 +3,19 @@ import type { Product } from '../entities/product.entity';
 import { ProductDto } from './product.dto';
 
 /** A product as the catalog stores it: the validated fields plus bookkeeping. */
-@ApiSchema({ name: 'StoredProduct', description: 'A product as stored (id always a string), with when and by which import it was written.' })
+@ApiSchema({
+  name: 'StoredProduct',
+  description: 'A product as stored (id always a string), with when and by which import it was written.',
+})
 export class StoredProductDto extends ProductDto {
   @ApiProperty({ type: 'string', format: 'date-time', description: 'When the product was first imported' })
   created_at: string;
 
-  @ApiProperty({ type: 'string', format: 'date-time', description: 'When an import last changed the product (unchanged re-imports do not touch it)' })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    description: 'When an import last changed the product (unchanged re-imports do not touch it)',
+  })
   updated_at: string;
 
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The import job that last changed the product' })

@@ -13,60 +13,112 @@ const toInt = ({ value }: { value: unknown }): unknown =>
 
 /** The environment variables the service reads (DESIGN.md §9), validated once at boot. */
 export class Environment {
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString() @Matches(/^(\/[A-Za-z0-9._~-]+)*$/, {
+  @IsOptional()
+  @IsString()
+  @Matches(/^(\/[A-Za-z0-9._~-]+)*$/, {
     message: 'BASE_PATH must be empty or a path like /api/catalog (no trailing slash)',
   })
   BASE_PATH?: string;
 
-  @IsOptional() @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
-  @IsOptional() @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'WORKER_ENABLED must be true or false' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'WORKER_ENABLED must be true or false' })
   WORKER_ENABLED?: boolean;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
   WORKER_CONCURRENCY?: number;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
   IMPORT_BATCH_SIZE?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   IMPORT_ATTEMPTS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   QUEUE_LOCK_DURATION_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
   QUEUE_STALLED_INTERVAL_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
   RECONCILE_INTERVAL_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(60_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
   TOKEN_CACHE_TTL_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
   HTTP_REQUEST_TIMEOUT_MS?: number;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   METRICS_PORT?: number;
 
   /** Fault-injection hook for the reliability suite only: the API dies between commit and enqueue. */
-  @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'FAULT_CRASH_BEFORE_ENQUEUE must be true or false' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'FAULT_CRASH_BEFORE_ENQUEUE must be true or false' })
   FAULT_CRASH_BEFORE_ENQUEUE?: boolean;
 
-  @IsOptional() @IsString() @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
   QUEUE_PREFIX?: string;
 }

@@ -31,7 +31,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     if (rendered.status === 401) rendered.headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
-    response.status(rendered.status).set(rendered.headers).json({ error: { type: rendered.type, message: rendered.message } });
+    response
+      .status(rendered.status)
+      .set(rendered.headers)
+      .json({ error: { type: rendered.type, message: rendered.message } });
   }
 
   private render(exception: unknown, request: Request): RenderedError {
@@ -48,7 +51,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (isUnavailableError(exception)) {
       this.logger.warn(`Backing service unavailable: ${(exception as Error).message}`);
-      return { status: 503, type: 'unavailable', message: 'A backing service is unavailable; retry shortly', headers: { 'Retry-After': '5' } };
+      return {
+        status: 503,
+        type: 'unavailable',
+        message: 'A backing service is unavailable; retry shortly',
+        headers: { 'Retry-After': '5' },
+      };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return { status: 500, type: 'internal', message: 'An unexpected error occurred', headers: {} };

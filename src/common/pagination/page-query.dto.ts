@@ -15,7 +15,7 @@ export class PageQueryDto {
   @Max(MAX_PAGE_SIZE, { message: 'limit must be an integer from 1 to 100' })
   limit: number = DEFAULT_PAGE_SIZE;
 
-  @ApiPropertyOptional({ description: 'Opaque cursor from the previous page\'s next_cursor' })
+  @ApiPropertyOptional({ description: "Opaque cursor from the previous page's next_cursor" })
   @IsOptional()
   @IsString()
   @MaxLength(1024, { message: 'cursor is not a cursor returned by this endpoint' })

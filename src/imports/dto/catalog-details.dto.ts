@@ -12,6 +12,11 @@ export class CatalogDetailsDto {
   @ApiProperty({ type: ImportJobDto, nullable: true, description: 'The most recently created import job, whatever its status' })
   last_import: ImportJobDto | null;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When a product was last written; null for an empty catalog' })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When a product was last written; null for an empty catalog',
+  })
   updated_at: string | null;
 }

@@ -44,7 +44,14 @@ export function readJsonFilePart(
       // Errors reach the sink through its iterator; this keeps one arriving before it starts from crashing the process.
       stream.on('error', () => undefined);
       if (failure || fileWork || name !== 'file') {
-        if (!failure) fail(new ValidationError(name === 'file' ? 'Exactly one file part named "file" is allowed' : `Unexpected file part "${name}"; send the catalog in a part named "file"`));
+        if (!failure)
+          fail(
+            new ValidationError(
+              name === 'file'
+                ? 'Exactly one file part named "file" is allowed'
+                : `Unexpected file part "${name}"; send the catalog in a part named "file"`,
+            ),
+          );
         stream.resume();
         return;
       }
@@ -57,7 +64,10 @@ export function readJsonFilePart(
       }
       const tooLarge = () => fail(new PayloadTooLargeError(`The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`));
       stream.on('limit', tooLarge);
-      fileWork = sink(fileName, guard(stream, () => failure, tooLarge));
+      fileWork = sink(
+        fileName,
+        guard(stream, () => failure, tooLarge),
+      );
       fileWork.catch((error: Error) => {
         fail(error);
         stream.resume();

@@ -11,7 +11,11 @@ export class ImportJobDto {
   @ApiProperty({ enum: IMPORT_JOB_STATUSES, enumName: 'ImportJobStatus', description: 'Current job status', example: 'processing' })
   status: ImportJobStatus;
 
-  @ApiProperty({ type: 'integer', description: 'Number of elements in the uploaded array; 0 until processing has counted them', example: 1200 })
+  @ApiProperty({
+    type: 'integer',
+    description: 'Number of elements in the uploaded array; 0 until processing has counted them',
+    example: 1200,
+  })
   total: number;
 
   @ApiProperty({ type: 'integer', description: 'Products inserted or changed by this import so far', example: 640 })
@@ -26,10 +30,22 @@ export class ImportJobDto {
   @ApiProperty({ type: 'integer', description: 'indexed_count + failed_count (skipped_count is not part of it)', example: 643 })
   progress: number;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When processing started; null before', example: '2026-11-25T10:15:30.123Z' })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When processing started; null before',
+    example: '2026-11-25T10:15:30.123Z',
+  })
   started_at: string | null;
 
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the job became done or failed; null before', example: null })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When the job became done or failed; null before',
+    example: null,
+  })
   completed_at: string | null;
 
   static from(job: ImportJob): ImportJobDto {

@@ -148,8 +148,7 @@ describe('JsonArraySplitter properties', () => {
   it('survives cuts inside multi-byte characters and escape sequences', () => {
     const withCuts = documentArb.chain((document) => {
       const points = awkwardCutPoints(document.bytes);
-      const cuts =
-        points.length === 0 ? fc.constant<number[]>([]) : fc.array(fc.constantFrom(...points), { maxLength: 40 });
+      const cuts = points.length === 0 ? fc.constant<number[]>([]) : fc.array(fc.constantFrom(...points), { maxLength: 40 });
       return cuts.map((chosen) => ({ document, cuts: chosen }));
     });
     fc.assert(

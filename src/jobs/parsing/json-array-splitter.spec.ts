@@ -93,12 +93,9 @@ describe('JsonArraySplitter', () => {
       ]);
     });
 
-    it.each(['[]', '[ ]', ' \n\t\r[\n]\r\n ', `${BOM}[]`, `${BOM}  [ \t ]  `])(
-      'accepts the empty array %j',
-      (input) => {
-        for (const chunkSize of CHUNK_SIZES) expect(split(input, chunkSize)).toEqual([]);
-      },
-    );
+    it.each(['[]', '[ ]', ' \n\t\r[\n]\r\n ', `${BOM}[]`, `${BOM}  [ \t ]  `])('accepts the empty array %j', (input) => {
+      for (const chunkSize of CHUNK_SIZES) expect(split(input, chunkSize)).toEqual([]);
+    });
 
     it('trims whitespace around elements but keeps it inside them', () => {
       expectTexts('[ 1 ,\n"a b"\t,\r\n{ "k" : [ 1 , 2 ] }\n ]', ['1', '"a b"', '{ "k" : [ 1 , 2 ] }']);
@@ -118,20 +115,7 @@ describe('JsonArraySplitter', () => {
     });
 
     it('does not treat structural characters inside strings as structure', () => {
-      const values = [
-        '[',
-        ']',
-        ',',
-        '{',
-        '}',
-        '"',
-        '\\',
-        'a\\\\',
-        '\\"]',
-        '","',
-        '[{,"}]',
-        { '],[': '}{', '"': ['\\'] },
-      ];
+      const values = ['[', ']', ',', '{', '}', '"', '\\', 'a\\\\', '\\"]', '","', '[{,"}]', { '],[': '}{', '"': ['\\'] }];
       const json = JSON.stringify(values);
       expect(json).toContain('"a\\\\\\\\"'); // the raw text really holds "a\\\\"
       expectTexts(

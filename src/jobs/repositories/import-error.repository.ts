@@ -15,11 +15,7 @@ export class ImportErrorRepository {
 
   /** Errors of one job in file order, after a given element index. The caller has checked the job's organization. */
   list(jobId: string, limit: number, afterIndex?: number): Promise<ImportErrorRecord[]> {
-    const query = this.repo
-      .createQueryBuilder('e')
-      .where('e.job_id = :jobId', { jobId })
-      .orderBy('e.index', 'ASC')
-      .limit(limit);
+    const query = this.repo.createQueryBuilder('e').where('e.job_id = :jobId', { jobId }).orderBy('e.index', 'ASC').limit(limit);
     if (afterIndex !== undefined) query.andWhere('e.index > :afterIndex', { afterIndex });
     return query.getMany();
   }

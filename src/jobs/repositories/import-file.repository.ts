@@ -15,10 +15,10 @@ export class ImportFileRepository {
   /** Streams the file back chunk by chunk, holding one chunk in memory at a time. */
   async *readChunks(jobId: string): AsyncGenerator<Buffer> {
     for (let seq = 0; ; seq++) {
-      const rows: Array<{ data: Buffer }> = await this.repo.query(
-        'SELECT data FROM import_file_chunks WHERE job_id = $1 AND seq = $2',
-        [jobId, seq],
-      );
+      const rows: Array<{ data: Buffer }> = await this.repo.query('SELECT data FROM import_file_chunks WHERE job_id = $1 AND seq = $2', [
+        jobId,
+        seq,
+      ]);
       if (rows.length === 0) return;
       yield rows[0].data;
     }

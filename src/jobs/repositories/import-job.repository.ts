@@ -75,7 +75,10 @@ export class ImportJobRepository {
       .execute();
   }
 
-  async insert(manager: EntityManager, job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'idempotencyKey'>): Promise<void> {
+  async insert(
+    manager: EntityManager,
+    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'idempotencyKey'>,
+  ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
   }
 
