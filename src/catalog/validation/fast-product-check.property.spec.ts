@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { fastValidProduct } from './fast-product-check';
 import { validateProduct } from './product-validator';
+import { PRODUCT_FIELDS } from '../testing/product-fields';
 
 /**
  * The fast path's contract, checked against the full validator: whenever fastValidProduct
@@ -12,26 +13,7 @@ import { validateProduct } from './product-validator';
 type Element = Record<string, unknown>;
 type Mutation = (element: Element) => unknown;
 
-const SCHEMA_FIELDS = [
-  'id',
-  'title',
-  'description',
-  'url',
-  'image_url',
-  'additional_image_urls',
-  'price',
-  'sale_price',
-  'availability',
-  'condition',
-  'brand',
-  'gtin',
-  'mpn',
-  'group_id',
-  'categories',
-  'tags',
-  'inventory_quantity',
-  'attributes',
-] as const;
+const SCHEMA_FIELDS = PRODUCT_FIELDS;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

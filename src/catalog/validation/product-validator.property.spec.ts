@@ -3,27 +3,9 @@ import { canonicalJson } from '../hashing/canonical-json';
 import { contentHash } from '../hashing/content-hash';
 import { validateProduct } from './product-validator';
 import { isStorableString } from './rules/storable-string';
+import { PRODUCT_FIELDS } from '../testing/product-fields';
 
-const SCHEMA_KEYS = [
-  'id',
-  'title',
-  'description',
-  'url',
-  'image_url',
-  'additional_image_urls',
-  'price',
-  'sale_price',
-  'availability',
-  'condition',
-  'brand',
-  'gtin',
-  'mpn',
-  'group_id',
-  'categories',
-  'tags',
-  'inventory_quantity',
-  'attributes',
-];
+const SCHEMA_KEYS = PRODUCT_FIELDS;
 
 /** Any UTF-16 code unit, so NUL and lone surrogates appear regularly. */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));

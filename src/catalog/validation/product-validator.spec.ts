@@ -1,5 +1,6 @@
 import { FieldError, validateProduct } from './product-validator';
 import { isStorableString } from './rules/storable-string';
+import { PRODUCT_FIELDS } from '../testing/product-fields';
 
 const BASE = { id: 'SKU-1', title: 'Merino sweater' };
 const URL_MESSAGE = 'must be an absolute http or https URL of at most 2048 characters';
@@ -402,25 +403,7 @@ describe('validateProduct', () => {
   });
 
   describe('objects that could trip class-transformer', () => {
-    const FIELDS = [
-      'id',
-      'title',
-      'description',
-      'url',
-      'image_url',
-      'additional_image_urls',
-      'price',
-      'sale_price',
-      'availability',
-      'condition',
-      'brand',
-      'gtin',
-      'mpn',
-      'group_id',
-      'categories',
-      'tags',
-      'inventory_quantity',
-    ];
+    const FIELDS = PRODUCT_FIELDS.filter((field) => field !== 'attributes');
     const tricky = () => JSON.parse('{"constructor":"x","__proto__":{"constructor":1},"toString":1}');
 
     it.each(FIELDS)('reports %s holding an object with "constructor"/"__proto__" keys, without throwing', (field) => {

@@ -1,0 +1,21 @@
+/** The product fields of DESIGN.md §6 in schema order: the specs' independent list to check the DTO against. */
+export const PRODUCT_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'url',
+  'image_url',
+  'additional_image_urls',
+  'price',
+  'sale_price',
+  'availability',
+  'condition',
+  'brand',
+  'gtin',
+  'mpn',
+  'group_id',
+  'categories',
+  'tags',
+  'inventory_quantity',
+  'attributes',
+] as const;
