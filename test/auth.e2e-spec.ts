@@ -3,27 +3,15 @@ import request from 'supertest';
 import { AuthAdminService } from '../src/auth/auth-admin.service';
 import { basic, createCaller, type TestCaller } from './support/factories';
 import { upload } from './support/imports';
+import { expectErrorShape } from './support/assertions';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const CHALLENGE = 'Basic realm="product-directory"';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-/** Asserts the exact ErrorResponse of DESIGN §4.2: JSON, `{error:{type,message}}` and nothing else. */
-function expectErrorResponse(response: request.Response, status: number, type: string): string {
-  expect(response.status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.body as { error?: Record<string, unknown> };
-  expect(Object.keys(body)).toEqual(['error']);
-  expect(Object.keys(body.error ?? {}).sort()).toEqual(['message', 'type']);
-  expect(body.error?.type).toBe(type);
-  expect(typeof body.error?.message).toBe('string');
-  expect((body.error?.message as string).length).toBeGreaterThan(0);
-  return body.error?.message as string;
-}
-
 /** 401 `authentication` with the Basic challenge, leaking none of the presented secret. */
 function expectUnauthenticated(response: request.Response, secret?: string): void {
-  const message = expectErrorResponse(response, 401, 'authentication');
+  const message = expectErrorShape(response, 401, 'authentication');
   expect(response.headers['www-authenticate']).toBe(CHALLENGE);
   if (secret) expect(message).not.toContain(secret);
 }
@@ -48,7 +36,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
   const expectAccepted = async (authorization: string) => {
     const jobId = randomUUID();
     const response = await status(authorization, jobId);
-    expect(expectErrorResponse(response, 404, 'not_found')).toContain(jobId);
+    expect(expectErrorShape(response, 404, 'not_found')).toContain(jobId);
     expect(response.headers['www-authenticate']).toBeUndefined();
   };
   const uploadAs = (authorization: string) =>
@@ -223,15 +211,15 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
     it('refuses a token without any scope with 403 authorization, not 401', async () => {
       const caller = await createCaller(t.app, { scopes: [] });
       const response = await status(caller.auth);
-      expectErrorResponse(response, 403, 'authorization');
+      expectErrorShape(response, 403, 'authorization');
       expect(response.headers['www-authenticate']).toBeUndefined();
-      expectErrorResponse(await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth), 403, 'authorization');
-      expectErrorResponse(await uploadAs(caller.auth), 403, 'authorization');
+      expectErrorShape(await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth), 403, 'authorization');
+      expectErrorShape(await uploadAs(caller.auth), 403, 'authorization');
     });
 
     it('checks the scope before validating the job id', async () => {
       const caller = await createCaller(t.app, { scopes: [] });
-      expectErrorResponse(
+      expectErrorShape(
         await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', caller.auth),
         403,
         'authorization',
@@ -247,7 +235,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       expect((read.body as { job_id: string }).job_id).toBe(jobId);
 
       const refused = await uploadAs(reader.auth);
-      expect(expectErrorResponse(refused, 403, 'authorization')).toContain('accounts--my:rw');
+      expect(expectErrorShape(refused, 403, 'authorization')).toContain('accounts--my:rw');
       expect(refused.headers.location).toBeUndefined();
 
       const list = await request(t.http).get('/v1/catalogs/imports').set('Authorization', reader.auth).expect(200);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload, waitForJob } from './support/imports';
+import { IMPORT_JOB_FIELDS } from './support/assertions';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('Catalog read API', () => {
@@ -90,17 +91,7 @@ describe('Catalog read API', () => {
   it('describes the catalog', async () => {
     const details = await get('/v1/catalogs').expect(200);
     expect(details.body).toMatchObject({ organization_id: owner.organizationId, product_count: 45 });
-    expect(Object.keys(details.body.last_import).sort()).toEqual([
-      'completed_at',
-      'failed_count',
-      'indexed_count',
-      'job_id',
-      'progress',
-      'skipped_count',
-      'started_at',
-      'status',
-      'total',
-    ]);
+    expect(Object.keys(details.body.last_import).sort()).toEqual(IMPORT_JOB_FIELDS);
     expect(details.body.updated_at).toMatch(/Z$/);
     const empty = await get('/v1/catalogs', stranger).expect(200);
     expect(empty.body).toEqual({ organization_id: stranger.organizationId, product_count: 0, last_import: null, updated_at: null });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
+import { expectErrorShape } from './support/assertions';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Signs of internals a client must never see: stack frames, source paths, SQL, driver and class names. */
@@ -33,15 +34,7 @@ const LEAKS = new RegExp(
 );
 
 function expectErrorResponse(response: request.Response, status: number, type: string): string {
-  expect(response.status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.body as { error?: Record<string, unknown> };
-  expect(Object.keys(body)).toEqual(['error']);
-  expect(Object.keys(body.error ?? {}).sort()).toEqual(['message', 'type']);
-  expect(body.error?.type).toBe(type);
-  expect(typeof body.error?.message).toBe('string');
-  const message = body.error?.message as string;
-  expect(message.length).toBeGreaterThan(0);
+  const message = expectErrorShape(response, status, type);
   expect(message).not.toMatch(LEAKS);
   expect(response.text).not.toMatch(LEAKS);
   return message;

@@ -3,32 +3,12 @@ import request from 'supertest';
 import { AuthAdminService } from '../src/auth/auth-admin.service';
 import { basic, createCaller, type TestCaller } from './support/factories';
 import { getJob, upload, waitForJob, type JobBody } from './support/imports';
+import { expectErrorShape, IMPORT_JOB_FIELDS } from './support/assertions';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const NINE_FIELDS = [
-  'completed_at',
-  'failed_count',
-  'indexed_count',
-  'job_id',
-  'progress',
-  'skipped_count',
-  'started_at',
-  'status',
-  'total',
-];
+const NINE_FIELDS = IMPORT_JOB_FIELDS;
 const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function expectErrorResponse(response: request.Response, status: number, type: string): string {
-  expect(response.status).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.body as { error?: Record<string, unknown> };
-  expect(Object.keys(body)).toEqual(['error']);
-  expect(Object.keys(body.error ?? {}).sort()).toEqual(['message', 'type']);
-  expect(body.error?.type).toBe(type);
-  expect(typeof body.error?.message).toBe('string');
-  return body.error?.message as string;
-}
 
 /** The ImportJob of DESIGN §4.4: exactly nine fields with the right types, and the invariants that always hold. */
 function expectImportJob(job: Record<string, unknown>): asserts job is Record<string, unknown> & JobBody {
@@ -79,17 +59,17 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
 
     describe('check order 401 → 403 → 422 → 404', () => {
       it('answers 401 to a request without credentials, whatever the job id', async () => {
-        expectErrorResponse(await get('/v1/catalogs/imports/not-a-uuid'), 401, 'authentication');
-        expectErrorResponse(await get(`/v1/catalogs/imports/${randomUUID()}`), 401, 'authentication');
+        expectErrorShape(await get('/v1/catalogs/imports/not-a-uuid'), 401, 'authentication');
+        expectErrorShape(await get(`/v1/catalogs/imports/${randomUUID()}`), 401, 'authentication');
       });
 
       it('answers 401 to bad credentials before validating the job id', async () => {
-        expectErrorResponse(await get('/v1/catalogs/imports/not-a-uuid', basic(caller.accountId, 'pdt_wrong')), 401, 'authentication');
+        expectErrorShape(await get('/v1/catalogs/imports/not-a-uuid', basic(caller.accountId, 'pdt_wrong')), 401, 'authentication');
       });
 
       it('answers 403 to a token without the scope before validating the job id', async () => {
         const unscoped = await createCaller(t.app, { scopes: [] });
-        expectErrorResponse(await get('/v1/catalogs/imports/not-a-uuid', unscoped.auth), 403, 'authorization');
+        expectErrorShape(await get('/v1/catalogs/imports/not-a-uuid', unscoped.auth), 403, 'authorization');
       });
 
       it.each([
@@ -100,18 +80,18 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
         '3f0c2a9e0d4b4c579a8e2f9c1b7d5e10',
         'zf0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
       ])('answers 422 validation to the job id %p with valid credentials', async (jobId) => {
-        const message = expectErrorResponse(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 422, 'validation');
+        const message = expectErrorShape(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 422, 'validation');
         expect(message).toContain('job_id');
       });
 
       it('answers 422 to a job id that tries SQL, not an error from the database', async () => {
         const response = await get(`/v1/catalogs/imports/${encodeURIComponent("' OR 1=1 --")}`, caller.auth);
-        expectErrorResponse(response, 422, 'validation');
+        expectErrorShape(response, 422, 'validation');
       });
 
       it('answers 404 not_found naming the id for a well-formed id that does not exist', async () => {
         const jobId = randomUUID();
-        const message = expectErrorResponse(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 404, 'not_found');
+        const message = expectErrorShape(await get(`/v1/catalogs/imports/${jobId}`, caller.auth), 404, 'not_found');
         expect(message).toContain(jobId);
       });
     });
@@ -125,8 +105,8 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
       const missingId = randomUUID();
       const missing = await get(`/v1/catalogs/imports/${missingId}`, stranger.auth);
 
-      expect(expectErrorResponse(foreign, 404, 'not_found')).toBe(`Import job ${jobId} not found`);
-      expect(expectErrorResponse(missing, 404, 'not_found')).toBe(`Import job ${missingId} not found`);
+      expect(expectErrorShape(foreign, 404, 'not_found')).toBe(`Import job ${jobId} not found`);
+      expect(expectErrorShape(missing, 404, 'not_found')).toBe(`Import job ${missingId} not found`);
       expect((foreign.body as { error: { message: string } }).error.message.replace(jobId, '<id>')).toBe(
         (missing.body as { error: { message: string } }).error.message.replace(missingId, '<id>'),
       );
