@@ -1,5 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
+import { MAX_FILE_BYTES } from '../../src/imports/upload/upload-limits';
+import type { ImportJobDto } from '../../src/jobs/dto/import-job.dto';
 import { sleep } from './processes';
 
 export interface Credentials {
@@ -7,20 +9,11 @@ export interface Credentials {
   token: string;
 }
 
-/** DESIGN §4.3: 50 MiB, counted on the file part. */
-export const MAX_UPLOAD_BYTES = 52_428_800;
+/** DESIGN §4.3: 50 MiB, counted on the file part (the service's own constant). */
+export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 
-export interface ImportJobStatus {
-  job_id: string;
-  status: 'pending' | 'processing' | 'done' | 'failed';
-  total: number;
-  indexed_count: number;
-  failed_count: number;
-  skipped_count: number;
-  progress: number;
-  started_at: string | null;
-  completed_at: string | null;
-}
+/** The status body, typed by the service's own DTO. */
+export type ImportJobStatus = ImportJobDto;
 
 export interface WaitResult {
   job: ImportJobStatus;

@@ -1,4 +1,4 @@
-import type { ImportClient, ImportJobStatus } from './http-client';
+import type { ImportClient, ImportJobStatus, WaitResult } from './http-client';
 import { round } from './report';
 
 export interface ExpectedCounts {
@@ -51,14 +51,7 @@ export function checkCounts(name: string, job: ImportJobStatus, expected: Expect
 export function phaseFromWait(
   name: string,
   upload: { jobId: string; seconds: number; acceptedWallMs: number },
-  wait: {
-    job: ImportJobStatus;
-    seconds: number;
-    pollErrors: string[];
-    polls: number;
-    firstProcessingAt: number | null;
-    firstCountedAt: number | null;
-  },
+  wait: WaitResult,
   expected: ExpectedCounts,
 ): PhaseResult {
   const { job } = wait;

@@ -1,17 +1,8 @@
+import type { ImportJobDto } from '../../src/jobs/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 
-export interface JobBody {
-  job_id: string;
-  status: 'pending' | 'processing' | 'done' | 'failed';
-  total: number;
-  indexed_count: number;
-  failed_count: number;
-  skipped_count: number;
-  progress: number;
-  started_at: string | null;
-  completed_at: string | null;
-}
+export type JobBody = ImportJobDto;
 
 export async function upload(http: App, auth: string, content: string | Buffer, fileName = 'catalog.json'): Promise<string> {
   const response = await request(http)
