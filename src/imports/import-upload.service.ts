@@ -17,12 +17,6 @@ import { UploadSlots } from './upload/upload-slots';
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
 
-export interface UploadResult {
-  jobId: string;
-  /** True when an Idempotency-Key matched an earlier upload: no new job was created. */
-  replayed: boolean;
-}
-
 /**
  * Stores an uploaded catalog and creates its import job in one transaction: the job row and every
  * chunk commit together or not at all. The Bull job is added only after commit.
@@ -39,14 +33,15 @@ export class ImportUploadService {
     private readonly config: AppConfig,
   ) {}
 
-  async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<UploadResult> {
+  /** Returns the job id: a new job's, or the earlier one when the Idempotency-Key matched. */
+  async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     if (key) {
       const earlier = await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore);
       if (earlier) {
         request.resume(); // the body is not needed; drain it so the connection can be reused
-        return { jobId: earlier.id, replayed: true };
+        return earlier.id;
       }
     }
     const jobId = randomUUID();
@@ -63,13 +58,13 @@ export class ImportUploadService {
     } catch (error) {
       const earlier =
         key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-      if (earlier) return { jobId: earlier.id, replayed: true }; // a concurrent request with the same key won
+      if (earlier) return earlier.id; // a concurrent request with the same key won
       throw error;
     }
     // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
     if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
     await this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
-    return { jobId, replayed: false };
+    return jobId;
   }
 
   private async store(

@@ -67,7 +67,7 @@ export class ImportsController {
     @CurrentPrincipal() principal: Principal,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<UploadResultDto> {
-    const { jobId } = await this.uploads.upload(request, principal, idempotencyKey);
+    const jobId = await this.uploads.upload(request, principal, idempotencyKey);
     response.location(`${this.config.basePath}/v1/catalogs/imports/${jobId}`);
     return { job_id: jobId };
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
-import { CONTENT_HASH_VERSION } from '../hashing/content-hash';
+import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
 import type { StoredHashes } from '../repositories/product.repository';
 import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
@@ -71,7 +71,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
       index: p.index,
       productId: result.product.id,
       rawHash: p.rawHash,
-      contentHash: sha256(`${CONTENT_HASH_VERSION}\n${json}`),
+      contentHash: contentHashOfCanonical(json),
       json,
     };
   });

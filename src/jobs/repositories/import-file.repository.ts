@@ -27,8 +27,4 @@ export class ImportFileRepository {
   async deleteFile(manager: EntityManager, jobId: string): Promise<void> {
     await manager.delete(ImportFileChunk, { jobId });
   }
-
-  async chunkCount(jobId: string): Promise<number> {
-    return this.repo.countBy({ jobId });
-  }
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
-import type { RawElement } from '../../catalog/import/element-evaluator';
+import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/element-evaluator';
 import type { StoredHashes } from '../../catalog/repositories/product.repository';
 import { AppConfig } from '../../common/config/app-config';
 import { MetricsService } from '../../common/metrics/metrics.service';
@@ -12,7 +12,7 @@ import { ImportErrorRepository } from '../repositories/import-error.repository';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { countElements } from './file-scan';
-import { ConcurrentProgressError, ImportInterruptedError } from './import-interrupted.error';
+import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
 
 export type RunOutcome = 'done' | 'failed';
 
@@ -78,7 +78,7 @@ export class ImportRunner {
    * compare with the right state.
    */
   private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
-    const splitter = new JsonArraySplitter({ emitFrom: job.cursor });
+    const splitter = new JsonArraySplitter({ emitFrom: job.cursor, maxElementBytes: MAX_ELEMENT_BYTES });
     let inFlight = null as InFlightBatch | null;
     const submit = async (batch: RawElement[]) => {
       const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written);

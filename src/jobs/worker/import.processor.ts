@@ -6,7 +6,7 @@ import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { OrganizationLockRepository } from '../repositories/organization-lock.repository';
-import { ImportInterruptedError } from './import-interrupted.error';
+import { ImportInterruptedError } from './worker-errors';
 import { ImportRunner } from './import-runner';
 
 export type ProcessResult = 'done' | 'failed' | 'deferred' | 'already-finished';
