@@ -14,7 +14,7 @@ const DEFAULTS = {
     stalledIntervalMs: 30_000,
     reconcileIntervalMs: 30_000,
   },
-  queuePrefix: 'bull',
+  queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
   faults: { crashBeforeEnqueue: false },
   rateLimitPerMinute: 1_200,
