@@ -40,7 +40,11 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
         const deploymentId = await deploymentIdOf(t);
         expect(deploymentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
         const ready = await request(t.http).get('/health/ready').expect(200);
-        expect((ready.body as ReadyBody).queue).toEqual({ prefix: `pds:${deploymentId}`, prefix_source: 'deployment', deployment_id: deploymentId });
+        expect((ready.body as ReadyBody).queue).toEqual({
+          prefix: `pds:${deploymentId}`,
+          prefix_source: 'deployment',
+          deployment_id: deploymentId,
+        });
         expect((ready.body as ReadyBody).status).toBe('ok');
         expect(queueOf(t).toKey('wait')).toBe(`pds:${deploymentId}:${IMPORT_QUEUE}:wait`);
       } finally {
@@ -54,7 +58,11 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
       try {
         firstId = await deploymentIdOf(first);
         const ready = await request(first.http).get('/health/ready').expect(200);
-        expect((ready.body as ReadyBody).queue).toEqual({ prefix: TEST_QUEUE_PREFIX, prefix_source: 'QUEUE_PREFIX', deployment_id: firstId });
+        expect((ready.body as ReadyBody).queue).toEqual({
+          prefix: TEST_QUEUE_PREFIX,
+          prefix_source: 'QUEUE_PREFIX',
+          deployment_id: firstId,
+        });
         expect(queueOf(first).toKey('wait')).toBe(`${TEST_QUEUE_PREFIX}:${IMPORT_QUEUE}:wait`);
       } finally {
         await first.close();

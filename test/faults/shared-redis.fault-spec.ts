@@ -130,7 +130,10 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
     note(SCENARIO, `default prefixes: a=${reports[0].prefix} b=${reports[1].prefix}`);
 
     const callers = await Promise.all(
-      stacks.map(async (stack) => [stack, [await createCaller(`${stack.label}1`, stack.env), await createCaller(`${stack.label}2`, stack.env)]] as const),
+      stacks.map(
+        async (stack) =>
+          [stack, [await createCaller(`${stack.label}1`, stack.env), await createCaller(`${stack.label}2`, stack.env)]] as const,
+      ),
     );
     const sentAt = Date.now();
     const uploads: Upload[] = await Promise.all(
@@ -177,7 +180,10 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
 
   it("with one QUEUE_PREFIX set for both, a worker hands the other deployment's job back (warning, metric, no attempt used) and its owner finishes it", async () => {
     await Promise.all(stacks.map((s) => s.db.close()));
-    stacks = [new Stack('a', SHARED_REDIS_DATABASES[0], SHARED_EXPLICIT_PREFIX), new Stack('b', SHARED_REDIS_DATABASES[1], SHARED_EXPLICIT_PREFIX)];
+    stacks = [
+      new Stack('a', SHARED_REDIS_DATABASES[0], SHARED_EXPLICIT_PREFIX),
+      new Stack('b', SHARED_REDIS_DATABASES[1], SHARED_EXPLICIT_PREFIX),
+    ];
     const [a, b] = stacks;
     // Only a's worker runs at first: b's upload can only reach a's worker.
     await Promise.all([a.startApi().then(() => a.startWorker()), b.startApi()]);
@@ -202,7 +208,10 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
     await b.startWorker();
     const jobA = await uploadCatalog(a.api.port, callerA, small.content);
     const [rowB, rowA] = await Promise.all([b.db.waitForFinished(jobB, FINISH_TIMEOUT_MS), a.db.waitForFinished(jobA, FINISH_TIMEOUT_MS)]);
-    note(SCENARIO, `b's job finished ${Date.now() - ownerStartedAt} ms after its worker started; foreign deliveries a=${await a.foreignJobs()} b=${await b.foreignJobs()}`);
+    note(
+      SCENARIO,
+      `b's job finished ${Date.now() - ownerStartedAt} ms after its worker started; foreign deliveries a=${await a.foreignJobs()} b=${await b.foreignJobs()}`,
+    );
 
     const [outcomeB, outcomeA] = await Promise.all([collectOutcome(b.db, rowB), collectOutcome(a.db, rowA)]);
     expect(invariantViolations(outcomeB)).toEqual([]);

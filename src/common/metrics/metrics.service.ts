@@ -39,7 +39,7 @@ export class MetricsService {
 
   readonly foreignJobs = new Counter({
     name: 'import_foreign_jobs_total',
-    help: 'Bull deliveries of import jobs unknown to this deployment\'s database (another deployment shares the queue prefix); handed back to the queue',
+    help: "Bull deliveries of import jobs unknown to this deployment's database (another deployment shares the queue prefix); handed back to the queue",
     registers: [this.registry],
   });
 

@@ -4,7 +4,11 @@ const DEPLOYMENT = '0b5e8a52-4c1e-4d0b-9a57-2f1d1c3e6a10';
 
 describe('QueueNamespace.resolve', () => {
   it('derives the prefix from the deployment id when QUEUE_PREFIX is unset', () => {
-    expect(QueueNamespace.resolve(null, DEPLOYMENT)).toEqual({ prefix: `pds:${DEPLOYMENT}`, deploymentId: DEPLOYMENT, source: 'deployment' });
+    expect(QueueNamespace.resolve(null, DEPLOYMENT)).toEqual({
+      prefix: `pds:${DEPLOYMENT}`,
+      deploymentId: DEPLOYMENT,
+      source: 'deployment',
+    });
   });
 
   it('gives two databases two prefixes', () => {

@@ -45,7 +45,9 @@ export class ForeignJobGuard {
       `database (deployment ${this.namespace.deploymentId}; queued by ${stampedBy ?? 'an unstamped producer'}), so another ` +
       `deployment shares this Redis queue (same QUEUE_PREFIX)`;
     if (verdict.kind === 'foreign-expired') {
-      this.logger.warn(`${what}; unclaimed for ${Math.round(ageMs / 1000)} s: moved to the failed jobs (an owner re-adds it if still pending)`);
+      this.logger.warn(
+        `${what}; unclaimed for ${Math.round(ageMs / 1000)} s: moved to the failed jobs (an owner re-adds it if still pending)`,
+      );
       await job.discard();
       throw new Error(`Import job ${importJobId} unknown to deployment ${this.namespace.deploymentId} and unclaimed for ${ageMs} ms`);
     }
