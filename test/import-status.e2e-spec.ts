@@ -43,7 +43,7 @@ describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
 
     beforeAll(async () => {
       // Own queue prefix: a worker of another test run sharing Redis cannot pick these jobs up.
-      t = await createTestApp({ worker: false, config: (config) => ({ ...config, queuePrefix: 'pds-test:status-pending' }) });
+      t = await createTestApp({ worker: false, config: (config) => ({ ...config, queuePrefixOverride: 'pds-test:status-pending' }) });
     });
     afterAll(async () => {
       await t.close();

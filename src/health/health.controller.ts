@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { UnavailableError } from '../common/errors/api-error';
+import { QueueNamespace } from '../jobs/queue/queue-namespace';
 import { RedisHealthIndicator } from './redis.health';
 
 /** Operational probes, outside /v1 and without auth. */
@@ -12,6 +13,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly namespace: QueueNamespace,
   ) {}
 
   @Get('live')
@@ -23,7 +25,13 @@ export class HealthController {
   @HealthCheck()
   async ready() {
     try {
-      return await this.health.check([() => this.database.pingCheck('postgres', { timeout: 1_500 }), () => this.redis.pingCheck('redis')]);
+      const result = await this.health.check([
+        () => this.database.pingCheck('postgres', { timeout: 1_500 }),
+        () => this.redis.pingCheck('redis'),
+      ]);
+      // Which queue this process serves: deployments sharing one Redis must show different prefixes.
+      const { prefix, deploymentId, source } = this.namespace;
+      return { ...result, queue: { prefix, prefix_source: source, deployment_id: deploymentId } };
     } catch (error) {
       const details = (error as { response?: { error?: Record<string, unknown> } }).response?.error ?? {};
       throw new UnavailableError(`Not ready: ${Object.keys(details).join(', ') || 'a dependency'} down`);

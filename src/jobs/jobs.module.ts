@@ -10,11 +10,14 @@ import { ImportJobsService } from './import-jobs.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
 import { ImportQueueProducer } from './queue/import-queue.producer';
+import { QueueNamespace } from './queue/queue-namespace';
+import { QueueNamespaceModule } from './queue/queue-namespace.module';
 import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
+import { ForeignJobGuard } from './worker/foreign-job.guard';
 import { ImportReconciler } from './worker/import-reconciler.service';
 import { ImportRunner } from './worker/import-runner';
 import { ImportWorker } from './worker/import-worker.service';
@@ -24,7 +27,9 @@ import { ImportProcessor } from './worker/import.processor';
 @Module({
   imports: [
     TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
-    BullModule.forRootAsync({ inject: [AppConfig], useFactory: buildBullOptions }),
+    QueueNamespaceModule,
+    // The prefix comes from the database (QueueNamespace), so Bull is configured after migrations.
+    BullModule.forRootAsync({ imports: [QueueNamespaceModule], inject: [AppConfig, QueueNamespace], useFactory: buildBullOptions }),
     BullModule.registerQueue({ name: IMPORT_QUEUE }),
     CatalogModule,
   ],
@@ -37,12 +42,14 @@ import { ImportProcessor } from './worker/import.processor';
     ImportJobsService,
     ImportRunner,
     ImportProcessor,
+    ForeignJobGuard,
     ImportReconciler,
     ImportWorker,
     QueueMetrics,
   ],
   exports: [
     BullModule,
+    QueueNamespaceModule,
     ImportJobRepository,
     ImportFileRepository,
     ImportErrorRepository,

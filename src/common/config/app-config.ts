@@ -13,7 +13,11 @@ export class AppConfig {
     stalledIntervalMs: number;
     reconcileIntervalMs: number;
   };
-  queuePrefix: string;
+  /**
+   * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.
+   * The prefix in use is QueueNamespace.prefix (src/jobs/queue/queue-namespace.ts), never this.
+   */
+  queuePrefixOverride: string | null;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
   tokenCacheTtlMs: number;
   /** Test-only fault injection (reliability suite); all false in normal operation. */

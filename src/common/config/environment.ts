@@ -118,6 +118,7 @@ export class Environment {
   FAULT_CRASH_BEFORE_ENQUEUE?: boolean;
 
   @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
   @IsString()
   @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
   QUEUE_PREFIX?: string;

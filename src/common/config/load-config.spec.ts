@@ -14,7 +14,7 @@ const DEFAULTS = {
     stalledIntervalMs: 30_000,
     reconcileIntervalMs: 30_000,
   },
-  queuePrefix: 'bull',
+  queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
   faults: { crashBeforeEnqueue: false },
   rateLimitPerMinute: 1_200,
@@ -73,6 +73,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads QUEUE_PREFIX as an override of the deployment-bound prefix; empty means unset', () => {
+    expect(loadConfig({ QUEUE_PREFIX: 'shared:staging' }).queuePrefixOverride).toBe('shared:staging');
+    expect(loadConfig({ QUEUE_PREFIX: '' }).queuePrefixOverride).toBeNull();
+  });
+
   it.each([
     ['true', true],
     ['1', true],
@@ -105,6 +110,8 @@ describe('loadConfig', () => {
     ['BASE_PATH', '/api/'],
     ['BASE_PATH', '/'],
     ['LOG_LEVEL', 'verbose'],
+    ['QUEUE_PREFIX', 'has space'],
+    ['QUEUE_PREFIX', 'x'.repeat(65)],
   ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));

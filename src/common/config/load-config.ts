@@ -32,7 +32,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
     },
-    queuePrefix: input.QUEUE_PREFIX ?? 'bull',
+    queuePrefixOverride: input.QUEUE_PREFIX ?? null,
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
     faults: { crashBeforeEnqueue: input.FAULT_CRASH_BEFORE_ENQUEUE ?? false },
     rateLimitPerMinute: input.RATE_LIMIT_PER_MINUTE ?? 1_200,

@@ -37,6 +37,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly foreignJobs = new Counter({
+    name: 'import_foreign_jobs_total',
+    help: "Bull deliveries of import jobs unknown to this deployment's database (another deployment shares the queue prefix); handed back to the queue",
+    registers: [this.registry],
+  });
+
   private queueCounts?: () => Promise<Record<string, number>>;
 
   readonly queueDepth = new Gauge({

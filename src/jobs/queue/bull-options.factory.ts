@@ -1,6 +1,8 @@
 import type { BullRootModuleOptions } from '@nestjs/bull';
 import type { RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../common/config/app-config';
+import { IMPORT_BACKOFF, importBackoff } from './import-backoff';
+import type { QueueNamespace } from './queue-namespace';
 
 /**
  * Bull 4 needs `maxRetriesPerRequest: null` and `enableReadyCheck: false` on its subscriber and
@@ -8,9 +10,9 @@ import type { AppConfig } from '../../common/config/app-config';
  * (and on close, quits) its own clients from these options; a custom createClient would leave
  * closing them to us.
  */
-export function buildBullOptions(config: AppConfig): BullRootModuleOptions {
+export function buildBullOptions(config: AppConfig, namespace: QueueNamespace): BullRootModuleOptions {
   return {
-    prefix: config.queuePrefix,
+    prefix: namespace.prefix,
     redis: {
       ...redisOptionsFromUrl(config.redisUrl),
       maxRetriesPerRequest: null,
@@ -22,10 +24,11 @@ export function buildBullOptions(config: AppConfig): BullRootModuleOptions {
       lockRenewTime: Math.floor(config.worker.lockDurationMs / 2),
       stalledInterval: config.worker.stalledIntervalMs,
       maxStalledCount: 1_000_000, // stalls are crash recovery here, never a reason to fail a job
+      backoffStrategies: { [IMPORT_BACKOFF]: importBackoff },
     },
     defaultJobOptions: {
       attempts: config.worker.attempts,
-      backoff: { type: 'exponential', delay: 1_000 },
+      backoff: { type: IMPORT_BACKOFF },
       removeOnComplete: 1_000,
       removeOnFail: 5_000,
     },

@@ -4,4 +4,6 @@ export const IMPORT_QUEUE = 'catalog-imports';
 export interface ImportQueuePayload {
   importJobId: string;
   organizationId: string;
+  /** The producer's deployment (service_identity): tells "deleted here" from "another deployment's job". */
+  deploymentId?: string;
 }

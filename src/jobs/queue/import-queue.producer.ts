@@ -2,18 +2,23 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { IMPORT_QUEUE, type ImportQueuePayload } from './import-queue.constants';
+import { QueueNamespace } from './queue-namespace';
 
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /**
  * Adds import jobs to Bull with jobId = import job id, so adding twice is harmless. A finished Bull
- * job with that id (a deferred or interrupted run) is removed first, or Bull would ignore the add.
+ * job with that id (a deferred or interrupted run, or one another deployment gave up as foreign) is
+ * removed first, or Bull would ignore the add.
  */
 @Injectable()
 export class ImportQueueProducer {
   private readonly logger = new Logger(ImportQueueProducer.name);
 
-  constructor(@InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>) {}
+  constructor(
+    @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
+    private readonly namespace: QueueNamespace,
+  ) {}
 
   async enqueue(payload: ImportQueuePayload, delayMs = 0): Promise<void> {
     const existing = await this.queue.getJob(payload.importJobId);
@@ -22,7 +27,8 @@ export class ImportQueueProducer {
       if (state !== 'completed' && state !== 'failed') return; // waiting, delayed or active: already live
       await existing.remove();
     }
-    await this.queue.add(payload, { jobId: payload.importJobId, delay: delayMs });
+    // Stamped with this deployment, so a worker that cannot find the row knows whether it was its own.
+    await this.queue.add({ ...payload, deploymentId: this.namespace.deploymentId }, { jobId: payload.importJobId, delay: delayMs });
   }
 
   /**

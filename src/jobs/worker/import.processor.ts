@@ -6,6 +6,7 @@ import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { OrganizationLockRepository } from '../repositories/organization-lock.repository';
+import { ForeignJobGuard } from './foreign-job.guard';
 import { ImportInterruptedError } from './worker-errors';
 import { ImportRunner } from './import-runner';
 
@@ -28,6 +29,7 @@ export class ImportProcessor {
     private readonly runner: ImportRunner,
     private readonly producer: ImportQueueProducer,
     private readonly metrics: MetricsService,
+    private readonly foreignJobs: ForeignJobGuard,
   ) {}
 
   /** Asks running imports to stop after their current batch. */
@@ -36,6 +38,8 @@ export class ImportProcessor {
   }
 
   async process(job: Job<ImportQueuePayload>): Promise<ProcessResult> {
+    // A job row this database does not hold: its own deleted row completes; another deployment's job is handed back.
+    if ((await this.foreignJobs.admit(job)) === 'deleted-here') return 'already-finished';
     const { organizationId } = job.data;
     const lock = await this.locks.tryAcquire(organizationId);
     // Another import of this organization is running; it enqueues the next one when it ends.

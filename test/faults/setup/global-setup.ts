@@ -10,9 +10,10 @@ import {
   PG_HOST_URL,
   REPO_ROOT,
   serviceNodeFlags,
+  SHARED_REDIS_DATABASES,
   STATE_DIR,
 } from '../support/env';
-import { ensureBackingServices, flushFaultsRedisDb } from '../support/services';
+import { dropDatabases, ensureBackingServices, flushFaultsRedisDb } from '../support/services';
 
 /**
  * Runs once before the fault-injection suite: checks the build, snapshots dist/, (re)creates the
@@ -46,6 +47,7 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
+  await dropDatabases(SHARED_REDIS_DATABASES); // the services create them, each with a new deployment id
   await flushFaultsRedisDb();
   process.stderr.write(
     `[faults] services start as: node ${[...serviceNodeFlags(), '<snapshot of dist>/{main,worker}.js'].join(' ')}; logs in ${LOG_DIR}\n`,

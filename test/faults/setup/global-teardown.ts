@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { DIST_SNAPSHOT, PID_FILE } from '../support/env';
-import { ensureBackingServices } from '../support/services';
+import { DEFAULT_PREFIX_PATTERN, DIST_SNAPSHOT, PID_FILE, SHARED_EXPLICIT_PREFIX, SHARED_REDIS_DATABASES } from '../support/env';
+import { deleteFaultsRedisKeys, dropDatabases, ensureBackingServices } from '../support/services';
 
 /**
  * Runs once after the suite, also after failures: kills any service process a spec left behind
- * (only pids this suite recorded, and only while they still run our snapshot), and leaves
- * PostgreSQL and Redis running.
+ * (only pids this suite recorded, and only while they still run our snapshot), leaves PostgreSQL
+ * and Redis running, and removes what the shared-redis spec created: its two databases and the
+ * keys under the default prefixes `pds:<deployment id>` and its shared QUEUE_PREFIX in the suite's
+ * Redis database.
  */
 export default async function globalTeardown(): Promise<void> {
   if (existsSync(PID_FILE)) {
@@ -20,6 +22,9 @@ export default async function globalTeardown(): Promise<void> {
     }
   }
   await ensureBackingServices();
+  await dropDatabases(SHARED_REDIS_DATABASES);
+  await deleteFaultsRedisKeys(DEFAULT_PREFIX_PATTERN);
+  await deleteFaultsRedisKeys(`${SHARED_EXPLICIT_PREFIX}:*`);
 }
 
 function isOurs(pid: number): boolean {

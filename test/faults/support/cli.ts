@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { childEnv, DIST_SNAPSHOT, REPO_ROOT } from './env';
+import { childEnv, DIST_SNAPSHOT, REPO_ROOT, type ServiceEnv } from './env';
 
 export interface Caller {
   organizationId: string;
@@ -10,13 +10,16 @@ export interface Caller {
   auth: string;
 }
 
-/** Runs `node dist/cli.js …` against the faults database; it must print exactly one JSON object and exit 0 (DESIGN §8). */
-export function runCli(args: string[]): Promise<Record<string, unknown>> {
+/**
+ * Runs `node dist/cli.js …` against the faults database (or the one `env` names); it must print
+ * exactly one JSON object and exit 0 (DESIGN §8).
+ */
+export function runCli(args: string[], env: ServiceEnv = {}): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [join(DIST_SNAPSHOT, 'cli.js'), ...args],
-      { cwd: REPO_ROOT, env: childEnv({ PGAPPNAME: 'faults-cli' }), timeout: 30_000 },
+      { cwd: REPO_ROOT, env: childEnv({ PGAPPNAME: 'faults-cli', ...env }), timeout: 30_000 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`cli ${args.join(' ')} failed (${error.message}): ${stderr}`));
         const lines = stdout.trim().split('\n');
@@ -32,10 +35,10 @@ export function runCli(args: string[]): Promise<Record<string, unknown>> {
 }
 
 /** A fresh organization with one account and one read-write token, created the operator's way. */
-export async function createCaller(label: string): Promise<Caller> {
-  const organization = await runCli(['organizations', 'create', '--name', `faults ${label}`]);
-  const account = await runCli(['accounts', 'create', '--organization', String(organization.id)]);
-  const token = await runCli(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw']);
+export async function createCaller(label: string, env: ServiceEnv = {}): Promise<Caller> {
+  const organization = await runCli(['organizations', 'create', '--name', `faults ${label}`], env);
+  const account = await runCli(['accounts', 'create', '--organization', String(organization.id)], env);
+  const token = await runCli(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw'], env);
   const accountId = String(account.id);
   const secret = String(token.token);
   return {

@@ -33,14 +33,11 @@ const ORG_LOCK_NAMESPACE = 7272;
 
 /** Direct reads of the faults database: the end state is checked here, not through the API. */
 export class FaultsDb {
-  private readonly pool = new Pool({
-    connectionString: FAULTS_DATABASE_URL,
-    max: 4,
-    connectionTimeoutMillis: 2_000,
-    application_name: 'faults-test',
-  });
+  private readonly pool: Pool;
 
-  constructor() {
+  /** The suite's database by default; the shared-redis spec also reads its second deployment's. */
+  constructor(databaseUrl = FAULTS_DATABASE_URL) {
+    this.pool = new Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 2_000, application_name: 'faults-test' });
     // PostgreSQL restarts are part of the suite: a dropped idle connection must not crash the test process.
     this.pool.on('error', () => undefined);
   }

@@ -19,6 +19,15 @@ export const FAULTS_REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}/${REDIS_DB}`;
 export const QUEUE_PREFIX = 'faults';
 export const QUEUE_NAME = 'catalog-imports';
 
+/**
+ * The two deployments of the shared-redis spec: own databases, the suite's Redis database, and the
+ * default (deployment-bound) queue prefixes `pds:<deployment id>`. Dropped by the global setup and teardown.
+ */
+export const SHARED_REDIS_DATABASES = ['product_directory_faults_shared_a', 'product_directory_faults_shared_b'] as const;
+export const DEFAULT_PREFIX_PATTERN = 'pds:*';
+/** The QUEUE_PREFIX both deployments are deliberately given in the spec's foreign-job scenario. */
+export const SHARED_EXPLICIT_PREFIX = 'faults-shared';
+
 /** Scratch space of one suite run: a snapshot of dist/, process logs, cached reference outcomes, pids. */
 export const STATE_DIR = join(tmpdir(), 'pds-faults');
 /** dist/ is copied here by the global setup, so a rebuild by someone else mid-run cannot break restarts. */
@@ -31,7 +40,10 @@ export const QUEUE_STALLED_INTERVAL_MS = 2_000;
 export const QUEUE_LOCK_DURATION_MS = 4_000;
 export const IMPORT_BATCH_SIZE = 200;
 
-/** The environment every API, worker and CLI process of the suite starts with. */
+/**
+ * The environment every API, worker and CLI process of the suite starts with; a spec's `extra`
+ * overrides it, and an `undefined` there unsets a variable (e.g. QUEUE_PREFIX, for the default).
+ */
 export const SERVICE_ENV: Record<string, string> = {
   DATABASE_URL: FAULTS_DATABASE_URL,
   REDIS_URL: FAULTS_REDIS_URL,
@@ -68,12 +80,16 @@ export function serviceNodeFlags(): string[] {
 /** The entry points the suite starts, in the snapshot. */
 export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js'] as const;
 
-export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export type ServiceEnv = Record<string, string | undefined>;
+
+export function childEnv(extra: ServiceEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SERVICE_KEYS) delete env[key];
   // The snapshot lives outside the repository: let it resolve packages from the repository's node_modules.
   env.NODE_PATH = join(REPO_ROOT, 'node_modules');
-  return { ...env, ...SERVICE_ENV, ...extra };
+  const merged: NodeJS.ProcessEnv = { ...env, ...SERVICE_ENV, ...extra };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return merged;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

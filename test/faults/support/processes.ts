@@ -3,7 +3,7 @@ import { appendFileSync, createWriteStream, mkdirSync, type WriteStream } from '
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { childEnv, DIST_SNAPSHOT, LOG_DIR, PID_FILE, REPO_ROOT, serviceNodeFlags, sleep } from './env';
+import { childEnv, DIST_SNAPSHOT, LOG_DIR, PID_FILE, REPO_ROOT, serviceNodeFlags, sleep, type ServiceEnv } from './env';
 
 export interface ExitInfo {
   code: number | null;
@@ -127,7 +127,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function spawnService(name: string, entry: 'main.js' | 'worker.js', env: Record<string, string>, port?: number): ServiceProcess {
+function spawnService(name: string, entry: 'main.js' | 'worker.js', env: ServiceEnv, port?: number): ServiceProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = join(LOG_DIR, `${String(++sequence).padStart(3, '0')}-${name}.log`);
   // PGAPPNAME names this process's PostgreSQL sessions, so pg_stat_activity tells the workers apart.
@@ -145,7 +145,7 @@ function spawnService(name: string, entry: 'main.js' | 'worker.js', env: Record<
 export interface StartOptions {
   /** Also names the process's PostgreSQL sessions (application_name). */
   name: string;
-  env?: Record<string, string>;
+  env?: ServiceEnv;
   readyTimeoutMs?: number;
 }
 

@@ -112,25 +112,54 @@ export async function flushFaultsRedisDb(): Promise<void> {
   }
 }
 
-/** Whether Bull holds a job with this id (jobId = import job id) in the suite's queue. */
-export async function bullJobExists(jobId: string): Promise<boolean> {
+/** Whether Bull holds a job with this id (jobId = import job id) in the suite's queue (or the one under `prefix`). */
+export async function bullJobExists(jobId: string, prefix = QUEUE_PREFIX): Promise<boolean> {
   const client = redis();
   try {
     await client.connect();
-    return (await client.exists(`${QUEUE_PREFIX}:${QUEUE_NAME}:${jobId}`)) === 1;
+    return (await client.exists(`${prefix}:${QUEUE_NAME}:${jobId}`)) === 1;
   } finally {
     client.disconnect();
   }
 }
 
 /** How many of its attempts (IMPORT_ATTEMPTS) Bull counts as used for this job id, or null if Bull has no such job. */
-export async function bullAttemptsMade(jobId: string): Promise<number | null> {
+export async function bullAttemptsMade(jobId: string, prefix = QUEUE_PREFIX): Promise<number | null> {
   const client = redis();
   try {
     await client.connect();
-    const value = await client.hget(`${QUEUE_PREFIX}:${QUEUE_NAME}:${jobId}`, 'attemptsMade');
+    const value = await client.hget(`${prefix}:${QUEUE_NAME}:${jobId}`, 'attemptsMade');
     return value === null ? null : Number(value);
   } finally {
     client.disconnect();
+  }
+}
+
+/** Deletes the keys matching `pattern` from the suite's Redis database (SCAN, never KEYS on a shared server); returns how many. */
+export async function deleteFaultsRedisKeys(pattern: string): Promise<number> {
+  const client = redis();
+  let deleted = 0;
+  try {
+    await client.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) deleted += await client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+  return deleted;
+}
+
+/** DROP DATABASE … WITH (FORCE) for each name (the suite's extra databases only). */
+export async function dropDatabases(names: readonly string[]): Promise<void> {
+  const admin = new Client({ connectionString: `${PG_HOST_URL}/postgres`, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
   }
 }
