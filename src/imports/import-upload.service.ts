@@ -63,7 +63,11 @@ export class ImportUploadService {
     }
     // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
     if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
-    await this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
+    // The job's place in line is taken now, after commit and just before the 202 (nothing awaited in
+    // between), so the organization's imports apply in the order their 202s were sent.
+    await this.jobs.assignPosition(jobId);
+    // Not awaited, for the same reason: enqueueing is best effort anyway (the reconciler backs it up).
+    void this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
     return jobId;
   }
 

@@ -14,8 +14,10 @@ import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
+import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
 import { ImportReconciler } from './worker/import-reconciler.service';
+import { ImportRetention } from './worker/import-retention.service';
 import { ImportRunner } from './worker/import-runner';
 import { ImportWorker } from './worker/import-worker.service';
 import { ImportProcessor } from './worker/import.processor';
@@ -33,11 +35,13 @@ import { ImportProcessor } from './worker/import.processor';
     ImportFileRepository,
     ImportErrorRepository,
     OrganizationLockRepository,
+    ImportRetentionRepository,
     ImportQueueProducer,
     ImportJobsService,
     ImportRunner,
     ImportProcessor,
     ImportReconciler,
+    ImportRetention,
     ImportWorker,
     QueueMetrics,
   ],
@@ -49,6 +53,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportQueueProducer,
     ImportJobsService,
     ImportWorker,
+    ImportRetention,
   ],
 })
 export class JobsModule {}

@@ -12,6 +12,10 @@ export class AppConfig {
     lockDurationMs: number;
     stalledIntervalMs: number;
     reconcileIntervalMs: number;
+    /** Finished jobs (and their error rows) older than this many days are purged. */
+    retentionDays: number;
+    /** How often each worker runs the retention sweep. */
+    retentionIntervalMs: number;
   };
   queuePrefix: string;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
@@ -25,4 +29,6 @@ export class AppConfig {
   /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
   metricsPort: number;
   logLevel: string;
+  /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
+  database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
 }
