@@ -25,9 +25,11 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
     const jobId = await upload(t.http, caller.auth, file);
     // Watched in the database, not over HTTP: the API would keep the finished job in its memory.
     for (let tries = 0; ; tries++) {
-      const [job] = await query<{ status: string; failed_count: number }>(t.app, 'SELECT status, failed_count FROM import_jobs WHERE id = $1', [
-        jobId,
-      ]);
+      const [job] = await query<{ status: string; failed_count: number }>(
+        t.app,
+        'SELECT status, failed_count FROM import_jobs WHERE id = $1',
+        [jobId],
+      );
       if (job.status === 'done') {
         expect(job.failed_count).toBe(failed);
         return jobId;
@@ -95,9 +97,11 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
     const lock = await t.app.get(OrganizationLockRepository).tryAcquire(other.organizationId);
     if (!lock) throw new Error('organization lock not free');
     try {
-      await query(t.app, `UPDATE import_jobs SET status = 'processing', completed_at = clock_timestamp() - interval '400 days' WHERE id = $1`, [
-        jobId,
-      ]);
+      await query(
+        t.app,
+        `UPDATE import_jobs SET status = 'processing', completed_at = clock_timestamp() - interval '400 days' WHERE id = $1`,
+        [jobId],
+      );
       await t.app.get(ImportRetention).sweep();
       expect(await query(t.app, 'SELECT status FROM import_jobs WHERE id = $1', [jobId])).toEqual([{ status: 'processing' }]);
       await query(t.app, `UPDATE import_jobs SET status = 'done' WHERE id = $1`, [jobId]);

@@ -79,7 +79,13 @@ describe(`Poison jobs end after IMPORT_ATTEMPTS (${ATTEMPTS}) deliveries without
 
     const failed = await waitForJob(t.http, caller.auth, poison, { timeoutMs: 60_000 });
     expect(failed.status).toBe('failed');
-    expect(await state(poison)).toEqual({ status: 'failed', failure_type: 'internal', attempts: ATTEMPTS, idle_deliveries: ATTEMPTS, chunks: '0' });
+    expect(await state(poison)).toEqual({
+      status: 'failed',
+      failure_type: 'internal',
+      attempts: ATTEMPTS,
+      idle_deliveries: ATTEMPTS,
+      chunks: '0',
+    });
     expect(t.app.get(ImportRunner, { strict: false }) instanceof PoisonRunner).toBe(true);
     expect((t.app.get(ImportRunner) as PoisonRunner).poisonRuns.filter((id) => id === poison)).toHaveLength(ATTEMPTS);
 
@@ -96,7 +102,10 @@ describe(`Poison jobs end after IMPORT_ATTEMPTS (${ATTEMPTS}) deliveries without
     try {
       jobId = await upload(t.http, caller.auth, products(3), 'crashing.json');
       // What ATTEMPTS deliveries that each died mid-import leave behind: claimed, counted, never progressed.
-      await query(t.app, `UPDATE import_jobs SET status = 'processing', attempts = $2, idle_deliveries = $2 WHERE id = $1`, [jobId, ATTEMPTS]);
+      await query(t.app, `UPDATE import_jobs SET status = 'processing', attempts = $2, idle_deliveries = $2 WHERE id = $1`, [
+        jobId,
+        ATTEMPTS,
+      ]);
     } finally {
       await lock.release();
     }

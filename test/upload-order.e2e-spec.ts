@@ -26,7 +26,10 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
     const acknowledged: Array<{ jobId: string; upload: number }> = [];
     await Promise.all(
       Array.from({ length: UPLOADS }, async (_, i) => {
-        const response = await request(t.http).post('/v1/catalogs/imports').set('Authorization', caller.auth).attach('file', file(i), `u${i}.json`);
+        const response = await request(t.http)
+          .post('/v1/catalogs/imports')
+          .set('Authorization', caller.auth)
+          .attach('file', file(i), `u${i}.json`);
         expect(response.status).toBe(202);
         acknowledged.push({ jobId: (response.body as { job_id: string }).job_id, upload: i }); // in order of arrival
       }),
@@ -36,7 +39,10 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
     // Each import started only after the one acknowledged before it had completed.
     const jobs = await Promise.all(acknowledged.map(({ jobId }) => getJob(t.http, caller.auth, jobId)));
     for (let k = 1; k < jobs.length; k++) {
-      expect({ k, started: Date.parse(String(jobs[k].started_at)) >= Date.parse(String(jobs[k - 1].completed_at)) }).toEqual({ k, started: true });
+      expect({ k, started: Date.parse(String(jobs[k].started_at)) >= Date.parse(String(jobs[k - 1].completed_at)) }).toEqual({
+        k,
+        started: true,
+      });
     }
     // Their positions follow the 202s, and the last acknowledged upload's version of the shared product won.
     const positions = await query<{ id: string }>(t.app, 'SELECT id FROM import_jobs WHERE organization_id = $1 ORDER BY seq', [

@@ -45,7 +45,8 @@ describe('A job whose every delivery kills its worker (DESIGN §11: poison jobs 
       if (job.status === 'done' || job.status === 'failed') break;
       if (!worker.running) {
         deaths.push(`${JSON.stringify(worker.exitInfo)} at +${Date.now() - started} ms, attempts ${job.attempts}`);
-        if (deaths.length > ATTEMPTS + 2) throw new Error(`the worker died ${deaths.length} times; the job never ended: ${deaths.join('; ')}`);
+        if (deaths.length > ATTEMPTS + 2)
+          throw new Error(`the worker died ${deaths.length} times; the job never ended: ${deaths.join('; ')}`);
         worker = await start();
       }
       if (Date.now() - started > 180_000) throw new Error(`job ${poison} still ${job.status} after 180 s (${deaths.join('; ')})`);

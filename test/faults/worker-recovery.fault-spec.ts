@@ -52,7 +52,10 @@ describe('A dead worker’s import resumes on a live worker (DESIGN §11: within
     }
     const outcome = await collectOutcome(db, await db.waitForFinished(jobId, 180_000));
     const worst = Math.max(...recoveries.map((r) => r.takeoverMs));
-    note(SCENARIO, `takeover after SIGKILL: ${recoveries.map((r) => `${r.takeoverMs} ms`).join(', ')} (worst ${worst} ms); ${summary(outcome)}`);
+    note(
+      SCENARIO,
+      `takeover after SIGKILL: ${recoveries.map((r) => `${r.takeoverMs} ms`).join(', ')} (worst ${worst} ms); ${summary(outcome)}`,
+    );
 
     expect(invariantViolations(outcome)).toEqual([]);
     expect(recoveries.every((r) => r.takeoverMs < RECOVERY_BOUND_MS)).toBe(true);
