@@ -2,8 +2,17 @@ import type { DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
+/** How the service's own connections behave (the CLI data source and migrations use none of it). */
+export interface SessionSettings {
+  poolSize: number;
+  /** PostgreSQL cancels any statement running longer (0 = no limit). */
+  statementTimeoutMs: number;
+  /** PostgreSQL ends a session left idle inside a transaction this long (0 = no limit). */
+  idleInTransactionTimeoutMs: number;
+}
+
 /** The one place TypeORM options are built: used by the Nest module and by ormconfig.ts (CLI). */
-export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function buildDataSourceOptions(databaseUrl: string, session?: SessionSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -14,9 +23,12 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
     synchronize: false,
     logging: ['error'],
     extra: {
-      max: 20,
+      max: session?.poolSize ?? 2,
       // Fail fast while PostgreSQL is down so the API answers 503 instead of hanging.
       connectionTimeoutMillis: 5_000,
+      // Sent as startup parameters, so they hold on every connection of the pool (false = server default).
+      statement_timeout: session?.statementTimeoutMs || false,
+      idle_in_transaction_session_timeout: session?.idleInTransactionTimeoutMs || false,
     },
   };
 }

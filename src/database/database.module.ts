@@ -4,20 +4,35 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { ensureDatabase } from './ensure-database';
+import { poolSize } from './pool-size';
 import { runMigrationsLocked } from './run-migrations';
 
-/** Connects to PostgreSQL; on start creates the database if missing and applies pending migrations. */
+/**
+ * Connects to PostgreSQL; on start creates the database if missing and applies pending migrations.
+ * Migrations run on a short-lived data source of their own, without the service's statement
+ * timeout (an index build may legitimately take longer than any request).
+ */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => buildDataSourceOptions(config.databaseUrl),
+      useFactory: (config: AppConfig) =>
+        buildDataSourceOptions(config.databaseUrl, {
+          poolSize: poolSize(config),
+          statementTimeoutMs: config.database.statementTimeoutMs,
+          idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
+        }),
       dataSourceFactory: async (options?: DataSourceOptions) => {
         if (!options) throw new Error('TypeORM options missing');
-        await ensureDatabase((options as { url: string }).url);
-        const dataSource = await new DataSource(options).initialize();
-        await runMigrationsLocked(dataSource);
-        return dataSource;
+        const url = (options as { url: string }).url;
+        await ensureDatabase(url);
+        const migrator = await new DataSource(buildDataSourceOptions(url)).initialize();
+        try {
+          await runMigrationsLocked(migrator);
+        } finally {
+          await migrator.destroy();
+        }
+        return new DataSource(options).initialize();
       },
     }),
   ],

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -23,7 +23,10 @@ const UNIQUE_VIOLATION = '23505';
  */
 @Injectable()
 export class ImportUploadService {
+  private readonly logger = new Logger(ImportUploadService.name);
   private readonly slots = new UploadSlots(MAX_CONCURRENT_UPLOADS);
+  /** This process's position assignments, one at a time: they complete in the order the 202s then leave. */
+  private positions: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -63,8 +66,24 @@ export class ImportUploadService {
     }
     // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
     if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
-    await this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
+    // The job's place in line is taken now, after commit and just before the 202 (nothing awaited in
+    // between), so the organization's imports apply in the order their 202s were sent.
+    await this.takePosition(jobId);
+    // Not awaited, for the same reason: enqueueing is best effort anyway (the reconciler backs it up).
+    void this.producer.enqueueBestEffort({ importJobId: jobId, organizationId: principal.organizationId });
     return jobId;
+  }
+
+  /**
+   * A committed upload is accepted even if its position cannot be taken now (PostgreSQL gone since
+   * the commit): the reconciler gives it one, and answering an error would invite a duplicate upload.
+   */
+  private takePosition(jobId: string): Promise<void> {
+    const taken = this.positions.then(() => this.jobs.assignPosition(jobId));
+    this.positions = taken.catch((error: Error) => {
+      this.logger.warn(`Import job ${jobId} stored but not positioned yet (${error.message}); the reconciler will`);
+    });
+    return this.positions;
   }
 
   private async store(

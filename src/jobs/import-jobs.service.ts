@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../common/config/app-config';
 import { NotFoundError, ValidationError } from '../common/errors/api-error';
 import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
 import { splitPage } from '../common/pagination/page';
@@ -10,6 +11,7 @@ import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 
 const FINISHED_CACHE_SIZE = 10_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
@@ -20,20 +22,27 @@ export class ImportJobsService {
   constructor(
     private readonly jobs: ImportJobRepository,
     private readonly errors: ImportErrorRepository,
+    private readonly config: AppConfig,
   ) {}
 
   /**
    * Another organization's job is answered exactly like a missing one (spec §5.4). A job in a
    * terminal state never changes again, so finished jobs are served from memory: clients that
-   * keep polling a finished job cost no query.
+   * keep polling a finished job cost no query. Until its retention ends: then it is read again
+   * (and is gone once the worker's sweep purged it).
    */
   async getForOrganization(id: string, organizationId: string): Promise<ImportJob> {
     const cached = this.finished.get(id);
-    if (cached && cached.organizationId === organizationId) return cached;
+    if (cached && this.isRetained(cached) && cached.organizationId === organizationId) return cached;
+    if (cached) this.finished.delete(id);
     const job = await this.jobs.findForOrganization(id, organizationId);
     if (!job) throw new NotFoundError(`Import job ${id} not found`);
     if (job.status === 'done' || job.status === 'failed') this.remember(job);
     return job;
+  }
+
+  private isRetained(job: ImportJob): boolean {
+    return (job.completedAt?.getTime() ?? Date.now()) > Date.now() - this.config.worker.retentionDays * DAY_MS;
   }
 
   private remember(job: ImportJob): void {

@@ -16,9 +16,11 @@ import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
+import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
 import { ForeignJobGuard } from './worker/foreign-job.guard';
 import { ImportReconciler } from './worker/import-reconciler.service';
+import { ImportRetention } from './worker/import-retention.service';
 import { ImportRunner } from './worker/import-runner';
 import { ImportWorker } from './worker/import-worker.service';
 import { ImportProcessor } from './worker/import.processor';
@@ -38,12 +40,14 @@ import { ImportProcessor } from './worker/import.processor';
     ImportFileRepository,
     ImportErrorRepository,
     OrganizationLockRepository,
+    ImportRetentionRepository,
     ImportQueueProducer,
     ImportJobsService,
     ImportRunner,
     ImportProcessor,
     ForeignJobGuard,
     ImportReconciler,
+    ImportRetention,
     ImportWorker,
     QueueMetrics,
   ],
@@ -56,6 +60,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportQueueProducer,
     ImportJobsService,
     ImportWorker,
+    ImportRetention,
   ],
 })
 export class JobsModule {}

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import type { App } from 'supertest/types';
 import { AppModule } from '../../src/app.module';
@@ -20,15 +20,18 @@ export interface TestAppOptions {
   config?: (config: AppConfig) => AppConfig;
   /** Where the JSON request logs go (to inspect them); stdout by default. */
   logDestination?: DestinationStream;
+  /** Test-only provider overrides (e.g. a runner that fails on purpose). */
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
 
 /** Boots the real AppModule (real PostgreSQL and Redis) the way main.ts does, without listening. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const base = loadConfig();
   const config = options.config ? options.config(base) : base;
-  const moduleRef = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [AppModule.forRoot(config, { logDestination: options.logDestination })],
-  }).compile();
+  });
+  const moduleRef = await (options.override ? options.override(builder) : builder).compile();
   const app = moduleRef.createNestApplication({ logger: ['error'], bodyParser: false });
   configureApp(app, config);
   await app.init();

@@ -12,6 +12,10 @@ export class AppConfig {
     lockDurationMs: number;
     stalledIntervalMs: number;
     reconcileIntervalMs: number;
+    /** Finished jobs (and their error rows) older than this many days are purged. */
+    retentionDays: number;
+    /** How often each worker runs the retention sweep. */
+    retentionIntervalMs: number;
   };
   /**
    * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.
@@ -29,4 +33,6 @@ export class AppConfig {
   /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
   metricsPort: number;
   logLevel: string;
+  /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
+  database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
 }

@@ -10,9 +10,11 @@ const DEFAULTS = {
     concurrency: 2,
     batchSize: 1000,
     attempts: 5,
-    lockDurationMs: 30_000,
-    stalledIntervalMs: 30_000,
+    lockDurationMs: 5_000,
+    stalledIntervalMs: 2_500,
     reconcileIntervalMs: 30_000,
+    retentionDays: 30,
+    retentionIntervalMs: 3_600_000,
   },
   queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
@@ -21,6 +23,7 @@ const DEFAULTS = {
   httpRequestTimeoutMs: 300_000,
   metricsPort: 9464,
   logLevel: 'info',
+  database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
 };
 
 /** The error loadConfig throws for `env`, or a failure when it throws nothing. */
@@ -85,6 +88,28 @@ describe('loadConfig', () => {
     ['0', false],
   ])('reads WORKER_ENABLED=%s as %s', (value, expected) => {
     expect(loadConfig({ WORKER_ENABLED: value }).worker.enabled).toBe(expected);
+  });
+
+  it('reads the retention and database timeout settings; the idle-in-transaction default follows the request timeout', () => {
+    const config = loadConfig({
+      IMPORT_RETENTION_DAYS: '7',
+      IMPORT_RETENTION_INTERVAL_MS: '60000',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      HTTP_REQUEST_TIMEOUT_MS: '120000',
+    });
+    expect(config.worker).toMatchObject({ retentionDays: 7, retentionIntervalMs: 60_000 });
+    expect(config.database).toEqual({ statementTimeoutMs: 0, idleInTransactionTimeoutMs: 180_000 });
+    expect(loadConfig({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5000' }).database.idleInTransactionTimeoutMs).toBe(5_000);
+  });
+
+  it.each([
+    ['IMPORT_RETENTION_DAYS', '0'],
+    ['IMPORT_RETENTION_DAYS', '1.5'],
+    ['IMPORT_RETENTION_INTERVAL_MS', '999'],
+    ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+    ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'soon'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });
 
   it('reads the numbers as numbers, not strings', () => {

@@ -28,9 +28,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: input.WORKER_CONCURRENCY ?? 2,
       batchSize: input.IMPORT_BATCH_SIZE ?? 1000,
       attempts: input.IMPORT_ATTEMPTS ?? 5,
-      lockDurationMs: input.QUEUE_LOCK_DURATION_MS ?? 30_000,
-      stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
+      lockDurationMs: input.QUEUE_LOCK_DURATION_MS ?? 5_000,
+      stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 2_500,
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
+      retentionDays: input.IMPORT_RETENTION_DAYS ?? 30,
+      retentionIntervalMs: input.IMPORT_RETENTION_INTERVAL_MS ?? 3_600_000,
     },
     queuePrefixOverride: input.QUEUE_PREFIX ?? null,
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
@@ -39,6 +41,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
+    database: {
+      statementTimeoutMs: input.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
+      // An upload's transaction waits for the client between chunks: never cut it before the request timeout does.
+      idleInTransactionTimeoutMs: input.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? (input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000) + 60_000,
+    },
   };
 }
 
@@ -72,4 +79,8 @@ export const ENV_KEYS = [
   'RATE_LIMIT_PER_MINUTE',
   'HTTP_REQUEST_TIMEOUT_MS',
   'METRICS_PORT',
+  'IMPORT_RETENTION_DAYS',
+  'IMPORT_RETENTION_INTERVAL_MS',
+  'DB_STATEMENT_TIMEOUT_MS',
+  'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
 ] as const;

@@ -9,6 +9,9 @@ export function isUnavailableError(error: unknown): boolean {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
     // PostgreSQL: 08xxx connection exceptions, 57P01-57P03 admin shutdown / cannot connect now.
     if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    // A statement cancelled by DB_STATEMENT_TIMEOUT_MS (57014) or a session ended by the
+    // idle-in-transaction timeout (25P03): the database is overloaded or stuck, not the request wrong.
+    if (['57014', '25P03'].includes(code)) return true;
   }
   return /Connection terminated|Connection is closed|timeout exceeded when trying to connect|Stream isn't writeable|getaddrinfo|MaxRetriesPerRequestError|Reached the max retries/i.test(
     error.message,

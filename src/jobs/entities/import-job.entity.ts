@@ -49,8 +49,17 @@ export class ImportJob {
   @Column({ name: 'failure_message', type: 'text', nullable: true })
   failureMessage: string | null;
 
+  /** Deliveries that claimed the job (informational). */
   @Column({ type: 'integer', default: 0 })
   attempts: number;
+
+  /** Deliveries since the job last committed a batch, crashed ones included: the poison-job count. */
+  @Column({ name: 'idle_deliveries', type: 'integer', default: 0 })
+  idleDeliveries: number;
+
+  /** Place in the organization's order, taken after the upload committed; null = not runnable yet. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  seq: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

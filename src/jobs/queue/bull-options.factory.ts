@@ -23,7 +23,9 @@ export function buildBullOptions(config: AppConfig, namespace: QueueNamespace): 
       lockDuration: config.worker.lockDurationMs,
       lockRenewTime: Math.floor(config.worker.lockDurationMs / 2),
       stalledInterval: config.worker.stalledIntervalMs,
-      maxStalledCount: 1_000_000, // stalls are crash recovery here, never a reason to fail a job
+      // Stalls are crash recovery here; a job that keeps crashing its worker is ended by the
+      // processor's PostgreSQL count (import_jobs.idle_deliveries), which Bull cannot see.
+      maxStalledCount: 1_000_000,
       backoffStrategies: { [IMPORT_BACKOFF]: importBackoff },
     },
     defaultJobOptions: {

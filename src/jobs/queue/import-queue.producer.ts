@@ -24,6 +24,9 @@ export class ImportQueueProducer {
     const existing = await this.queue.getJob(payload.importJobId);
     if (existing) {
       const state = await existing.getState();
+      // Waiting for a retry: it may run now (e.g. the import it waited behind just ended). A promote
+      // that loses a race (the delay just ran out) changes nothing.
+      if (state === 'delayed' && delayMs === 0) return existing.promote().catch(() => undefined);
       if (state !== 'completed' && state !== 'failed') return; // waiting, delayed or active: already live
       await existing.remove();
     }

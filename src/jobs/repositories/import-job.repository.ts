@@ -83,40 +83,65 @@ export class ImportJobRepository {
   }
 
   /**
-   * Records the stored size as the upload's transaction ends. created_at is taken now, at commit,
-   * so that the organization's imports run in the order their uploads were accepted.
+   * Records the stored size as the upload's transaction ends; created_at is taken now (it orders
+   * listings; the run order is `seq`, taken after commit by assignPosition).
    */
   async markUploaded(manager: EntityManager, id: string, fileSize: number): Promise<void> {
     await manager.query('UPDATE import_jobs SET file_size = $2, created_at = clock_timestamp() WHERE id = $1', [id, fileSize]);
   }
 
-  /** Unfinished jobs, oldest first: what the reconciler makes sure Bull knows about. */
+  /**
+   * Gives the job its place in the organization's order. Called after the upload committed and
+   * before its 202, so an upload acknowledged before another one commits always runs first.
+   */
+  async assignPosition(id: string): Promise<void> {
+    await this.repo.query(`UPDATE import_jobs SET seq = nextval('import_jobs_seq') WHERE id = $1 AND seq IS NULL`, [id]);
+  }
+
+  /** Positions for committed jobs left without one (the API died between commit and 202). Returns how many. */
+  async assignMissingPositions(limit: number): Promise<number> {
+    const rows: unknown[] = await this.repo.query(
+      `UPDATE import_jobs SET seq = nextval('import_jobs_seq')
+        WHERE id IN (SELECT id FROM import_jobs WHERE seq IS NULL AND status IN ('pending', 'processing')
+                      ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          AND seq IS NULL
+        RETURNING id`,
+      [limit],
+    );
+    return rows.length;
+  }
+
+  /** Unfinished runnable jobs, in order: what the reconciler makes sure Bull knows about. */
   findUnfinished(limit: number): Promise<ImportJob[]> {
     return this.repo
       .createQueryBuilder('j')
-      .where(`j.status IN ('pending', 'processing')`)
-      .orderBy('j.created_at', 'ASC')
-      .addOrderBy('j.id', 'ASC')
+      .where(`j.status IN ('pending', 'processing') AND j.seq IS NOT NULL`)
+      .orderBy('j.seq', 'ASC')
       .limit(limit)
       .getMany();
   }
 
-  /** The job that must run next in an organization: its oldest unfinished one. */
+  /** The job that must run next in an organization: its first unfinished one with a position. */
   oldestUnfinished(manager: EntityManager, organizationId: string): Promise<ImportJob | null> {
     return manager
       .createQueryBuilder(ImportJob, 'j')
-      .where(`j.organization_id = :organizationId AND j.status IN ('pending', 'processing')`, { organizationId })
-      .orderBy('j.created_at', 'ASC')
-      .addOrderBy('j.id', 'ASC')
+      .where(`j.organization_id = :organizationId AND j.status IN ('pending', 'processing') AND j.seq IS NOT NULL`, {
+        organizationId,
+      })
+      .orderBy('j.seq', 'ASC')
       .limit(1)
       .getOne();
   }
 
-  /** pending → processing (started_at kept on resume); counts the attempt. Returns the fresh row. */
+  /**
+   * pending → processing (started_at kept on resume); counts the delivery, also as one without
+   * progress until a batch commits (advance). Returns the fresh row.
+   */
   async markProcessing(manager: EntityManager, id: string): Promise<ImportJob | null> {
     const rows: unknown[] = await manager.query(
       `UPDATE import_jobs
-          SET status = 'processing', started_at = coalesce(started_at, clock_timestamp()), attempts = attempts + 1
+          SET status = 'processing', started_at = coalesce(started_at, clock_timestamp()),
+              attempts = attempts + 1, idle_deliveries = idle_deliveries + 1
         WHERE id = $1 AND status IN ('pending', 'processing')
         RETURNING id`,
       [id],
@@ -136,12 +161,18 @@ export class ImportJobRepository {
     const rows: unknown[] = await manager.query(
       `UPDATE import_jobs
           SET indexed_count = indexed_count + $3, failed_count = failed_count + $4,
-              skipped_count = skipped_count + $5, cursor = $6
+              skipped_count = skipped_count + $5, cursor = $6, idle_deliveries = 0
         WHERE id = $1 AND status = 'processing' AND cursor = $2
         RETURNING id`,
       [id, batch.fromCursor, batch.indexed, batch.failed, batch.skipped, batch.toCursor],
     );
     return rows.length > 0;
+  }
+
+  /** Deliveries since the job last made progress (0 when it no longer exists). */
+  async idleDeliveries(id: string): Promise<number> {
+    const rows: Array<{ idle_deliveries: number }> = await this.repo.query('SELECT idle_deliveries FROM import_jobs WHERE id = $1', [id]);
+    return rows[0]?.idle_deliveries ?? 0;
   }
 
   async markDone(manager: EntityManager, id: string): Promise<boolean> {

@@ -5,19 +5,20 @@ import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportReconciler } from './import-reconciler.service';
+import { ImportRetention } from './import-retention.service';
 import { ImportProcessor, type ProcessResult } from './import.processor';
 
 const DEFERRED_RETRY_MS = 1_000;
 
 /**
  * Runs imports in this process: binds the processor to the queue, runs the reconciler at start and
- * periodically, and on shutdown lets running imports checkpoint before closing the queue.
+ * periodically, the retention sweep periodically, and on shutdown lets running imports checkpoint before closing the queue.
  * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
  */
 @Injectable()
 export class ImportWorker implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ImportWorker.name);
-  private timer?: NodeJS.Timeout;
+  private timers: NodeJS.Timeout[] = [];
   private started = false;
 
   constructor(
@@ -26,6 +27,7 @@ export class ImportWorker implements BeforeApplicationShutdown {
     private readonly processor: ImportProcessor,
     private readonly reconciler: ImportReconciler,
     private readonly producer: ImportQueueProducer,
+    private readonly retention: ImportRetention,
   ) {}
 
   async start(): Promise<void> {
@@ -35,19 +37,39 @@ export class ImportWorker implements BeforeApplicationShutdown {
       // A deferred job waits behind another import of its organization: look again shortly.
       if (result === 'deferred') void this.producer.enqueueBestEffort(job.data, DEFERRED_RETRY_MS);
     });
+    this.queue.on('failed', (job: Job<ImportQueuePayload>) => {
+      // Bull's retries ran out before the PostgreSQL count ended the job: hand it out again (fresh
+      // Bull attempts); the processor decides from PostgreSQL whether it is poison.
+      if (job.attemptsMade >= (job.opts.attempts ?? 1)) void this.producer.enqueueBestEffort(job.data, DEFERRED_RETRY_MS);
+    });
     this.queue.on('error', (error) => this.logger.warn(`Queue error: ${error.message}`));
     void this.queue.process(this.config.worker.concurrency, (job: Job<ImportQueuePayload>) => this.processor.process(job));
     await this.reconcileSafely();
-    this.timer = setInterval(() => void this.reconcileSafely(), this.config.worker.reconcileIntervalMs);
-    this.timer.unref();
+    void this.sweepSafely();
+    this.every(this.config.worker.reconcileIntervalMs, () => this.reconcileSafely());
+    this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     if (!this.started) return;
     this.processor.stop();
     // Waits for active imports, which stop after their current batch (checkpointed).
     await this.queue.close().catch((error: Error) => this.logger.warn(`Queue close: ${error.message}`));
+  }
+
+  private every(intervalMs: number, task: () => Promise<void>): void {
+    const timer = setInterval(() => void task(), intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async sweepSafely(): Promise<void> {
+    try {
+      await this.retention.sweep();
+    } catch (error) {
+      this.logger.warn(`Retention sweep failed: ${(error as Error).message}`);
+    }
   }
 
   private async reconcileSafely(): Promise<void> {

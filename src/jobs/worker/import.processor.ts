@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../common/config/app-config';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
+import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { OrganizationLockRepository } from '../repositories/organization-lock.repository';
 import { ForeignJobGuard } from './foreign-job.guard';
@@ -12,10 +14,14 @@ import { ImportRunner } from './import-runner';
 
 export type ProcessResult = 'done' | 'failed' | 'deferred' | 'already-finished';
 
+const POISON_MESSAGE = 'The import kept failing or crashing the worker without progress; upload the file again';
+
 /**
  * Handles one delivery of a Bull job. Bull delivers at least once and knows nothing of
  * organizations, so the rules live here and in PostgreSQL: one import per organization at a time
  * (advisory lock), oldest unfinished job first, exactly-once batches (cursor check in the runner).
+ * Deliveries are counted in PostgreSQL: a job that IMPORT_ATTEMPTS deliveries in a row could not
+ * move forward (it threw, or killed its worker) is poison and ends failed.
  */
 @Injectable()
 export class ImportProcessor {
@@ -26,10 +32,12 @@ export class ImportProcessor {
     private readonly dataSource: DataSource,
     private readonly locks: OrganizationLockRepository,
     private readonly jobs: ImportJobRepository,
+    private readonly files: ImportFileRepository,
     private readonly runner: ImportRunner,
     private readonly producer: ImportQueueProducer,
     private readonly metrics: MetricsService,
     private readonly foreignJobs: ForeignJobGuard,
+    private readonly config: AppConfig,
   ) {}
 
   /** Asks running imports to stop after their current batch. */
@@ -48,8 +56,8 @@ export class ImportProcessor {
     try {
       result = await this.processLocked(job, lock.manager);
     } catch (error) {
-      await this.failIfLastAttempt(job, error);
-      throw error;
+      if (!(await this.failIfPoison(job, error))) throw error;
+      result = 'failed';
     } finally {
       await lock.release();
     }
@@ -60,14 +68,20 @@ export class ImportProcessor {
   private async processLocked(job: Job<ImportQueuePayload>, manager: DataSource['manager']): Promise<ProcessResult> {
     const { importJobId, organizationId } = job.data;
     const next = await this.jobs.oldestUnfinished(manager, organizationId);
-    if (!next) return 'already-finished';
-    if (next.id !== importJobId) {
-      // An older upload must be applied first; make sure it is queued. This one follows it.
-      await this.producer.enqueueBestEffort({ importJobId: next.id, organizationId });
+    if (next?.id !== importJobId) {
+      // An earlier upload must be applied first; make sure it is queued. This one follows it
+      // (or waits for its position, when the reconciler has yet to give it one).
+      if (next) await this.producer.enqueueBestEffort({ importJobId: next.id, organizationId });
       return (await this.jobs.findById(importJobId))?.status === 'pending' ? 'deferred' : 'already-finished';
     }
     const claimed = await this.jobs.markProcessing(manager, importJobId);
     if (!claimed) return 'already-finished';
+    if (claimed.idleDeliveries > this.config.worker.attempts) {
+      // The previous deliveries all died without committing a batch (a crash is no exception to catch).
+      this.logger.error(`Import job ${importJobId}: ${claimed.idleDeliveries - 1} deliveries without progress; failing it`);
+      await this.failPoisoned(importJobId);
+      return 'failed';
+    }
     const stopTimer = this.metrics.importDuration.startTimer();
     const outcome = await this.runner.run(claimed, () => this.stopping);
     stopTimer();
@@ -76,21 +90,34 @@ export class ImportProcessor {
     return outcome;
   }
 
-  /** After the retry budget, a job that keeps failing ends `failed` with type internal (not on shutdown). */
-  private async failIfLastAttempt(job: Job<ImportQueuePayload>, error: unknown): Promise<void> {
-    if (error instanceof ImportInterruptedError) return;
-    const attempts = job.opts.attempts ?? 1;
-    if (job.attemptsMade + 1 < attempts) {
-      this.logger.warn(`Import job ${job.data.importJobId} attempt ${job.attemptsMade + 1} failed: ${(error as Error).message}`);
-      return;
+  /**
+   * A delivery threw: if it was the job's last allowed one without progress (counted in PostgreSQL,
+   * not by Bull, so crashed deliveries count too), the job ends failed now. Not on shutdown.
+   */
+  private async failIfPoison(job: Job<ImportQueuePayload>, error: unknown): Promise<boolean> {
+    const { importJobId } = job.data;
+    if (error instanceof ImportInterruptedError) return false;
+    const idle = await this.jobs.idleDeliveries(importJobId).catch(() => 0);
+    if (idle < this.config.worker.attempts) {
+      this.logger.warn(`Import job ${importJobId} delivery ${idle} without progress failed: ${(error as Error).message}`);
+      return false;
     }
-    this.logger.error(`Import job ${job.data.importJobId} failed after ${attempts} attempts: ${(error as Error).stack}`);
-    await this.dataSource
-      .transaction((manager) =>
-        this.jobs.markFailed(manager, job.data.importJobId, 'internal', 'The import kept failing after retries; upload the file again'),
-      )
-      .then((marked) => marked && this.metrics.importJobsFinished.inc({ status: 'failed' }))
-      .catch((e: Error) => this.logger.error(`Could not mark import job ${job.data.importJobId} failed: ${e.message}`));
+    this.logger.error(`Import job ${importJobId} failed after ${idle} deliveries without progress: ${(error as Error).stack}`);
+    return this.failPoisoned(importJobId).catch((e: Error) => {
+      this.logger.error(`Could not mark import job ${importJobId} failed: ${e.message}`);
+      return false;
+    });
+  }
+
+  /** Ends a poison job: failed/internal, and its stored file deleted in the same transaction. */
+  private async failPoisoned(importJobId: string): Promise<boolean> {
+    const marked = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.jobs.markFailed(manager, importJobId, 'internal', POISON_MESSAGE))) return false;
+      await this.files.deleteFile(manager, importJobId);
+      return true;
+    });
+    if (marked) this.metrics.importJobsFinished.inc({ status: 'failed' });
+    return marked;
   }
 
   private async enqueueNext(organizationId: string): Promise<void> {

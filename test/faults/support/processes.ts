@@ -128,10 +128,14 @@ export async function freePort(): Promise<number> {
 }
 
 function spawnService(name: string, entry: 'main.js' | 'worker.js', env: ServiceEnv, port?: number): ServiceProcess {
+  return spawnNode(name, [...serviceNodeFlags(), join(DIST_SNAPSHOT, entry)], env, port);
+}
+
+function spawnNode(name: string, args: string[], env: ServiceEnv, port?: number): ServiceProcess {
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = join(LOG_DIR, `${String(++sequence).padStart(3, '0')}-${name}.log`);
   // PGAPPNAME names this process's PostgreSQL sessions, so pg_stat_activity tells the workers apart.
-  const child = spawn(process.execPath, [...serviceNodeFlags(), join(DIST_SNAPSHOT, entry)], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: childEnv({ PGAPPNAME: name, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,6 +176,26 @@ export async function startWorker(options: StartOptions): Promise<ServiceProcess
   const worker = spawnService(options.name, 'worker.js', options.env ?? {});
   try {
     await worker.waitForOutput(/Import worker started/, options.readyTimeoutMs ?? 30_000);
+  } catch (error) {
+    await worker.kill();
+    throw error;
+  }
+  return worker;
+}
+
+/**
+ * A test-only worker (test/faults/workers/<script>.ts, run through ts-node) that boots the built
+ * worker module from the snapshot with a provider overridden; resolves once it logged that it started.
+ */
+export async function startTestWorker(script: string, options: StartOptions): Promise<ServiceProcess> {
+  const entry = join(REPO_ROOT, 'test', 'faults', 'workers', `${script}.ts`);
+  const worker = spawnNode(
+    options.name,
+    [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT],
+    options.env ?? {},
+  );
+  try {
+    await worker.waitForOutput(/Import worker started/, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     await worker.kill();
     throw error;

@@ -1,0 +1,19 @@
+import type { AppConfig } from '../common/config/app-config';
+import { MAX_CONCURRENT_UPLOADS } from '../imports/upload/upload-limits';
+
+/** A running import holds its organization lock's session, its batch transaction, and reads for the next batch. */
+const CONNECTIONS_PER_IMPORT = 3;
+/** The reconciler and the retention sweep. */
+const WORKER_HOUSEKEEPING = 2;
+/** Authentication, status and catalog reads beside the uploads, each holding a connection only per query. */
+const API_REQUESTS = 6;
+
+/**
+ * The pool one process needs at most: every upload slot holds a connection for its transaction,
+ * every concurrent import CONNECTIONS_PER_IMPORT. Connections open on demand, so an unused share
+ * (uploads in a worker-only process) costs nothing.
+ */
+export function poolSize(config: AppConfig): number {
+  const worker = config.worker.enabled ? config.worker.concurrency * CONNECTIONS_PER_IMPORT + WORKER_HOUSEKEEPING : 0;
+  return MAX_CONCURRENT_UPLOADS + API_REQUESTS + worker;
+}
