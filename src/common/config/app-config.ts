@@ -12,6 +12,10 @@ export class AppConfig {
     lockDurationMs: number;
     stalledIntervalMs: number;
     reconcileIntervalMs: number;
+    /** A batch ends once its elements' bytes (plus a per-element allowance) reach this. */
+    batchBytes: number;
+    /** Failed elements per job whose error details are stored; beyond it only failed_count grows. */
+    errorDetailsLimit: number;
   };
   queuePrefix: string;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */

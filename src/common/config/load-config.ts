@@ -31,6 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockDurationMs: input.QUEUE_LOCK_DURATION_MS ?? 30_000,
       stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
+      batchBytes: input.IMPORT_BATCH_BYTES ?? 4_194_304,
+      errorDetailsLimit: input.IMPORT_ERROR_DETAILS_LIMIT ?? 10_000,
     },
     queuePrefix: input.QUEUE_PREFIX ?? 'bull',
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
@@ -72,4 +74,6 @@ export const ENV_KEYS = [
   'RATE_LIMIT_PER_MINUTE',
   'HTTP_REQUEST_TIMEOUT_MS',
   'METRICS_PORT',
+  'IMPORT_BATCH_BYTES',
+  'IMPORT_ERROR_DETAILS_LIMIT',
 ] as const;
