@@ -75,7 +75,13 @@ async function ensureDatabase(name: string): Promise<string> {
 
 async function main(cleanup: Cleanup): Promise<void> {
   const args = parseCommandLine(
-    { shapes: { type: 'string' }, 'size-mib': { type: 'string' }, database: { type: 'string' }, 'redis-db': { type: 'string' }, env: { type: 'string' } },
+    {
+      shapes: { type: 'string' },
+      'size-mib': { type: 'string' },
+      database: { type: 'string' },
+      'redis-db': { type: 'string' },
+      env: { type: 'string' },
+    },
     USAGE,
   );
   const shapes = (args.string('shapes') ?? 'tags,zeros,catalog').split(',');
@@ -103,10 +109,22 @@ async function main(cleanup: Cleanup): Promise<void> {
     files[shape] ??= file;
   }
 
-  const common = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '1000000', METRICS_PORT: '0', ...extraEnv };
+  const common = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    METRICS_PORT: '0',
+    ...extraEnv,
+  };
   const logDir = path.join(dataDir, 'logs');
   const port = await freePort();
-  const api = await ServiceProcess.start('api', path.join(REPO_ROOT, 'dist/main.js'), serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }), logDir);
+  const api = await ServiceProcess.start(
+    'api',
+    path.join(REPO_ROOT, 'dist/main.js'),
+    serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }),
+    logDir,
+  );
   cleanup.add('stop api', () => api.stop());
   const worker = await ServiceProcess.start('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), logDir);
   cleanup.add('stop worker', () => worker.stop());

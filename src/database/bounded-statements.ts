@@ -6,7 +6,12 @@ export const MAX_STATEMENT_DATA_BYTES = 1_048_576;
  * (a group ends once it reaches `maxBytes`, so a group exceeds it by less than one row). Every
  * group holds at least one row.
  */
-export function chunkBySize<T>(rows: readonly T[], sizeOf: (row: T) => number, maxBytes = MAX_STATEMENT_DATA_BYTES, maxRows = 1_000): T[][] {
+export function chunkBySize<T>(
+  rows: readonly T[],
+  sizeOf: (row: T) => number,
+  maxBytes = MAX_STATEMENT_DATA_BYTES,
+  maxRows = 1_000,
+): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

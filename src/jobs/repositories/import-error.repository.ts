@@ -49,15 +49,16 @@ export class ImportErrorRepository {
    * per-element cap existed cannot make a page large.
    */
   async list(jobId: string, limit: number, afterIndex?: number): Promise<StoredImportError[]> {
-    const rows: Array<{ index: number; product_id: string | null; errors: FieldErrorRecord[]; error_count: number }> = await this.repo.query(
-      `SELECT "index", product_id, jsonb_path_query_array(errors, '$[0 to ${ERRORS_READ_PER_ROW - 1}]') AS errors,
+    const rows: Array<{ index: number; product_id: string | null; errors: FieldErrorRecord[]; error_count: number }> =
+      await this.repo.query(
+        `SELECT "index", product_id, jsonb_path_query_array(errors, '$[0 to ${ERRORS_READ_PER_ROW - 1}]') AS errors,
               jsonb_array_length(errors) AS error_count
          FROM import_errors
         WHERE job_id = $1 AND ($3::int IS NULL OR "index" > $3)
         ORDER BY "index"
         LIMIT $2`,
-      [jobId, limit, afterIndex ?? null],
-    );
+        [jobId, limit, afterIndex ?? null],
+      );
     return rows.map((r) => ({ index: r.index, productId: r.product_id, errors: r.errors, errorCount: r.error_count }));
   }
 

@@ -39,18 +39,22 @@ describe('BatchCutter', () => {
 
   it('never leaves a batch over its limits by more than one element', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 262_144 }), { maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (lengths, maxProducts) => {
-        const maxBytes = 65_536;
-        let start = 0;
-        for (const size of cut(lengths, maxProducts, maxBytes)) {
-          const batch = lengths.slice(start, start + size);
-          const head = batch.slice(0, -1);
-          expect(head.filter((l) => l >= MIN_PRODUCT_BYTES).length).toBeLessThan(maxProducts);
-          expect(head.reduce((sum, l) => sum + l + ELEMENT_OVERHEAD_BYTES, 0)).toBeLessThan(maxBytes);
-          start += size;
-        }
-        expect(start).toBe(lengths.length);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 262_144 }), { maxLength: 300 }),
+        fc.integer({ min: 1, max: 50 }),
+        (lengths, maxProducts) => {
+          const maxBytes = 65_536;
+          let start = 0;
+          for (const size of cut(lengths, maxProducts, maxBytes)) {
+            const batch = lengths.slice(start, start + size);
+            const head = batch.slice(0, -1);
+            expect(head.filter((l) => l >= MIN_PRODUCT_BYTES).length).toBeLessThan(maxProducts);
+            expect(head.reduce((sum, l) => sum + l + ELEMENT_OVERHEAD_BYTES, 0)).toBeLessThan(maxBytes);
+            start += size;
+          }
+          expect(start).toBe(lengths.length);
+        },
+      ),
     );
   });
 
