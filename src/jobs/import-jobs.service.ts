@@ -9,6 +9,7 @@ import type { ImportJobPageDto } from './dto/import-job-page.dto';
 import type { ImportJob } from './entities/import-job.entity';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
+import { fitPage, importErrorDto } from './errors-page';
 
 const FINISHED_CACHE_SIZE = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,12 +63,15 @@ export class ImportJobsService {
     const job = await this.getForOrganization(jobId, organizationId);
     const after = cursor ? decodeCursor<{ index: number }>(cursor, { index: 'number' }).index : undefined;
     const rows = await this.errors.list(job.id, limit + 1, after);
-    const page = splitPage(rows, limit, (last) => encodeCursor({ index: last.index }));
+    // Bounded bytes whatever was stored: each row re-capped, and the page cut at MAX_ERRORS_PAGE_BYTES.
+    const page = fitPage(rows.map(importErrorDto), limit);
     return {
       job_id: job.id,
       failure: job.status === 'failed' && job.failureType ? { type: job.failureType, message: job.failureMessage ?? '' } : null,
-      data: page.items.map((e) => ({ index: e.index, product_id: e.productId, errors: e.errors })),
-      next_cursor: page.nextCursor,
+      failed_count: job.failedCount,
+      error_details_kept: await this.errors.countForJob(job.id),
+      data: page.items,
+      next_cursor: page.more ? encodeCursor({ index: page.items[page.items.length - 1].index }) : null,
     };
   }
 }

@@ -7,6 +7,7 @@ import { validateProduct } from '../validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../dto/product-limits';
 import type { ElementOutcome } from './element-outcome';
+import { jsonSyntaxMessage } from './json-syntax-message';
 
 export const MAX_ELEMENT_BYTES = 262_144;
 
@@ -15,6 +16,8 @@ export interface RawElement {
   index: number;
   text: string | null;
   byteLength: number;
+  /** File byte offset of the element's first byte. */
+  offset: number;
   oversized: boolean;
 }
 
@@ -42,7 +45,7 @@ export function parseElement(element: RawElement): ParsedElement {
   try {
     value = JSON.parse(element.text);
   } catch (error) {
-    return { index: element.index, rawHash, idHint: null, failure: `not valid JSON: ${(error as Error).message}` };
+    return { index: element.index, rawHash, idHint: null, failure: jsonSyntaxMessage(element.text, element.offset, error) };
   }
   return { index: element.index, rawHash, idHint: idHintOf(value), value };
 }

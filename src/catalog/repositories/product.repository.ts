@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { chunkBySize } from '../../database/bounded-statements';
 import { Product } from '../entities/product.entity';
 
 export interface ProductWrite {
@@ -23,6 +24,7 @@ export class ProductRepository {
 
   /** Stored hashes of the given ids, in one query. */
   async findHashes(manager: EntityManager, organizationId: string, productIds: string[]): Promise<Map<string, StoredHashes>> {
+    if (productIds.length === 0) return new Map(); // a batch of tiny elements: no round trip
     const rows: Array<{ product_id: string; content_hash: Buffer; raw_hash: Buffer | null }> = await manager.query(
       'SELECT product_id, content_hash, raw_hash FROM products WHERE organization_id = $1 AND product_id = ANY($2::text[])',
       [organizationId, productIds],
@@ -31,11 +33,17 @@ export class ProductRepository {
   }
 
   /**
-   * One multi-row upsert for a batch (ids must be unique within the call). Raw SQL with unnest:
-   * a fixed 6-parameter statement whatever the batch size, instead of TypeORM's per-value parameters.
+   * Multi-row upserts for a batch (ids must be unique within the call), in statements of about
+   * 1 MiB of product JSON at most, all in the caller's transaction. Raw SQL with unnest: a fixed
+   * 6-parameter statement whatever the row count, instead of TypeORM's per-value parameters.
    */
   async upsertMany(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
-    if (rows.length === 0) return;
+    for (const chunk of chunkBySize(rows, (r) => Buffer.byteLength(r.json, 'utf8'))) {
+      await this.upsertChunk(manager, organizationId, jobId, chunk);
+    }
+  }
+
+  private async upsertChunk(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
     await manager.query(
       `INSERT INTO products (organization_id, product_id, content_hash, raw_hash, data, last_import_job_id, created_at, updated_at)
        SELECT $1, r.product_id, r.content_hash, r.raw_hash, r.data::jsonb, $2, now(), now()

@@ -1,3 +1,5 @@
+import { safePrefix } from '../../common/text/bounded-text';
+
 /**
  * Renders error locations as JSON paths: `price.currency`, `categories[3]`,
  * `attributes["size (EU)"]`. Non-identifier keys are JSON-quoted, which also escapes NUL and
@@ -11,7 +13,8 @@ export function keySegment(key: string, atRoot: boolean): string {
   if (key.length <= MAX_KEY_CHARS_SHOWN && IDENTIFIER.test(key)) {
     return atRoot ? key : `.${key}`;
   }
-  const shown = key.length > MAX_KEY_CHARS_SHOWN ? `${key.slice(0, MAX_KEY_CHARS_SHOWN)}…` : key;
+  // Shortened before quoting, so a 256 KiB key is never copied; the cut never splits a surrogate pair.
+  const shown = key.length > MAX_KEY_CHARS_SHOWN ? `${safePrefix(key, MAX_KEY_CHARS_SHOWN)}…` : key;
   return `[${JSON.stringify(shown)}]`;
 }
 

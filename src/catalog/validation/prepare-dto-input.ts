@@ -1,4 +1,4 @@
-import { FieldError } from './field-error';
+import { FieldErrorList, type FieldErrorSink } from './field-error-list';
 import { childKeyPath } from './json-path';
 import { isContainer, isJsonObject } from './rules/json-types';
 import { SchemaShape } from './schema-shape';
@@ -26,11 +26,12 @@ function withOpaqueChildren(value: object): object {
   return Object.fromEntries(entries.map(([key, item]) => [key, opaqueIfContainer(item)]));
 }
 
-function knownFieldsOf(source: Record<string, unknown>, shape: SchemaShape, path: string, errors: FieldError[]): Record<string, unknown> {
+function knownFieldsOf(source: Record<string, unknown>, shape: SchemaShape, path: string, errors: FieldErrorSink): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     if (!shape.keys.has(key)) {
-      errors.push({ field: childKeyPath(path, key), message: UNKNOWN_FIELD_MESSAGE });
+      if (errors.full) errors.more();
+      else errors.add(childKeyPath(path, key), UNKNOWN_FIELD_MESSAGE);
       continue;
     }
     const value = source[key];
@@ -52,8 +53,8 @@ function knownFieldsOf(source: Record<string, unknown>, shape: SchemaShape, path
 export function prepareDtoInput(
   element: Record<string, unknown>,
   shape: SchemaShape,
-): { input: Record<string, unknown>; errors: FieldError[] } {
-  const errors: FieldError[] = [];
+  errors: FieldErrorSink = new FieldErrorList(),
+): { input: Record<string, unknown>; errors: FieldErrorSink } {
   const input = knownFieldsOf(element, shape, '', errors);
   return { input, errors };
 }

@@ -1,15 +1,17 @@
+import { PRODUCT_LIMITS } from '../dto/product-limits';
 import { isJsonObject } from './rules/json-types';
 import { isStorableString } from './rules/storable-string';
 
 /**
- * The id to report an element under, even when the element is invalid: a non-empty string
- * or a safe integer. Ids that could not be stored in an error report (NUL, lone surrogate)
- * yield null like any other unusable id.
+ * The id to report an element under, even when the element is invalid: a non-empty string of
+ * at most the id length limit, or a safe integer. Ids that could not be stored in an error
+ * report (NUL, lone surrogate) or are too long to be any product's id (a 256 KiB id would bloat
+ * every errors page) yield null like any other unusable id.
  */
 export function reportableProductId(element: unknown): string | null {
   if (!isJsonObject(element)) return null;
   const id = element.id;
-  if (typeof id === 'string') return id.length > 0 && isStorableString(id) ? id : null;
+  if (typeof id === 'string') return id.length > 0 && id.length <= PRODUCT_LIMITS.idMaxLength && isStorableString(id) ? id : null;
   if (Number.isSafeInteger(id)) return String(id);
   return null;
 }

@@ -102,7 +102,8 @@ describe('validateProduct', () => {
     it.each([
       [{ id: 'abc', title: 5 }, 'abc'],
       [{ id: 42, title: 5 }, '42'],
-      [{ id: 'x'.repeat(101) }, 'x'.repeat(101)],
+      [{ id: 'x'.repeat(100) }, 'x'.repeat(100)],
+      [{ id: 'x'.repeat(101) }, null],
       [{ id: 1.5 }, null],
       [{ id: 2 ** 53 }, null],
       [{ id: '' }, null],

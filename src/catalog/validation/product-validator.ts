@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidatorOptions } from 'class-validator';
 import { ProductDto } from '../dto/product.dto';
 import { FieldError } from './field-error';
+import { FieldErrorList } from './field-error-list';
 import { normaliseProduct } from './normalise-product';
 import { prepareDtoInput } from './prepare-dto-input';
 import { reportableProductId } from './product-id';
@@ -32,7 +33,8 @@ const VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({
 
 /**
  * Validates one parsed element of an uploaded catalog against ProductDto and returns either
- * the normalised product or every problem found, each under the JSON path of its field.
+ * the normalised product or its problems, each under the JSON path of its field: the first
+ * MAX_FIELD_ERRORS, then one entry counting the rest (see FieldErrorList).
  */
 export function validateProduct(element: unknown): ProductValidation {
   if (!isJsonObject(element)) {
@@ -42,10 +44,11 @@ export function validateProduct(element: unknown): ProductValidation {
       errors: [{ field: '', message: `product must be a JSON object, got ${describeJsonType(element)}` }],
     };
   }
-  const { input, errors } = prepareDtoInput(element, PRODUCT_SHAPE);
+  const errors = new FieldErrorList();
+  const { input } = prepareDtoInput(element, PRODUCT_SHAPE, errors);
   findUnstorableStrings(element, errors);
   const dto = plainToInstance(ProductDto, input);
-  toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), '', errors);
-  if (errors.length > 0) return { valid: false, productId: reportableProductId(element), errors };
+  toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), errors);
+  if (errors.size > 0) return { valid: false, productId: reportableProductId(element), errors: errors.toArray() };
   return { valid: true, product: normaliseProduct(dto) };
 }

@@ -1,4 +1,4 @@
-import { FieldError } from './field-error';
+import type { FieldErrorSink } from './field-error-list';
 import { childKeyPath, indexSegment } from './json-path';
 import { isContainer } from './rules/json-types';
 import { isStorableString, UNSTORABLE_MESSAGE } from './rules/storable-string';
@@ -20,10 +20,10 @@ function childPath(parent: Frame, segment: string | number): string {
 
 /**
  * Reports every string (value or key, at any depth, known field or not) that PostgreSQL jsonb
- * cannot store, appending to `errors` (no spread: there can be tens of thousands).
+ * cannot store. There can be tens of thousands: once `errors` is full they are only counted.
  * Iterative, because elements can nest 100,000 levels.
  */
-export function findUnstorableStrings(root: object, errors: FieldError[] = []): FieldError[] {
+export function findUnstorableStrings(root: object, errors: FieldErrorSink): void {
   // Breadth-first through a queue: no recursion, and errors come out in document order by level.
   const queue: Frame[] = [{ value: root, path: '', depth: 0 }];
   for (let next = 0; next < queue.length; next++) {
@@ -33,7 +33,7 @@ export function findUnstorableStrings(root: object, errors: FieldError[] = []): 
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (typeof item === 'string') {
-          if (!isStorableString(item)) errors.push({ field: childPath(frame, i), message: UNSTORABLE_MESSAGE });
+          if (!isStorableString(item)) report(errors, frame, i);
         } else if (isContainer(item)) {
           queue.push({ value: item, path: childPath(frame, i), depth: frame.depth + 1 });
         }
@@ -44,11 +44,13 @@ export function findUnstorableStrings(root: object, errors: FieldError[] = []): 
     for (const key of Object.keys(record)) {
       const item = record[key];
       const badKey = !isStorableString(key);
-      if (badKey || (typeof item === 'string' && !isStorableString(item))) {
-        errors.push({ field: childPath(frame, key), message: UNSTORABLE_MESSAGE });
-      }
+      if (badKey || (typeof item === 'string' && !isStorableString(item))) report(errors, frame, key);
       if (isContainer(item)) queue.push({ value: item, path: childPath(frame, key), depth: frame.depth + 1 });
     }
   }
-  return errors;
+}
+
+function report(errors: FieldErrorSink, frame: Frame, segment: string | number): void {
+  if (errors.full) errors.more();
+  else errors.add(childPath(frame, segment), UNSTORABLE_MESSAGE);
 }

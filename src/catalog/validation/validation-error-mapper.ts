@@ -1,7 +1,7 @@
 import { ValidationError } from 'class-validator';
 import { isErrorDetails } from './decorators/error-details';
 import { REQUIRED_CONSTRAINT } from './decorators/presence.decorators';
-import { FieldError } from './field-error';
+import { type FieldErrorSink, prefixedSink } from './field-error-list';
 import { childKeyPath, indexSegment } from './json-path';
 import { UNKNOWN_FIELD_MESSAGE } from './prepare-dto-input';
 
@@ -13,22 +13,22 @@ function propertyPath(parent: string, property: string): string {
   return /^\d+$/.test(property) ? parent + indexSegment(Number(property)) : childKeyPath(parent, property);
 }
 
-function constraintErrors(error: ValidationError, path: string, out: FieldError[]): void {
+function constraintErrors(error: ValidationError, path: string, out: FieldErrorSink): void {
   const constraints = error.constraints ?? {};
   if (REQUIRED_CONSTRAINT in constraints) {
-    out.push({ field: path, message: constraints[REQUIRED_CONSTRAINT] });
+    out.add(path, constraints[REQUIRED_CONSTRAINT]);
     return;
   }
   for (const [name, message] of Object.entries(constraints)) {
     if (name === NESTED_CONSTRAINT) continue;
     if (name === WHITELIST_CONSTRAINT) {
-      out.push({ field: path, message: UNKNOWN_FIELD_MESSAGE });
+      out.add(path, UNKNOWN_FIELD_MESSAGE);
       continue;
     }
     const details = error.contexts?.[name];
-    const subErrors = isErrorDetails(details) ? details.explain(error.value) : [];
-    if (subErrors.length === 0) out.push({ field: path, message });
-    for (const sub of subErrors) out.push({ field: path + sub.path, message: sub.message });
+    const before = out.size;
+    if (isErrorDetails(details)) details.explain(error.value, prefixedSink(out, path));
+    if (out.size === before) out.add(path, message);
   }
 }
 
@@ -37,12 +37,11 @@ function constraintErrors(error: ValidationError, path: string, out: FieldError[
  * rules failed is reported by them alone: its children (e.g. items of an array passed where
  * a price object was expected) would only repeat the problem.
  */
-export function toFieldErrors(errors: readonly ValidationError[], parentPath = '', out: FieldError[] = []): FieldError[] {
+export function toFieldErrors(errors: readonly ValidationError[], out: FieldErrorSink, parentPath = ''): void {
   for (const error of errors) {
     const path = propertyPath(parentPath, error.property);
-    const ownFailures = out.length;
+    const ownFailures = out.size;
     constraintErrors(error, path, out);
-    if (out.length === ownFailures && error.children?.length) toFieldErrors(error.children, path, out);
+    if (out.size === ownFailures && error.children?.length) toFieldErrors(error.children, out, path);
   }
-  return out;
 }

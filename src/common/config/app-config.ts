@@ -16,6 +16,10 @@ export class AppConfig {
     retentionDays: number;
     /** How often each worker runs the retention sweep. */
     retentionIntervalMs: number;
+    /** A batch ends once its elements' bytes (plus a per-element allowance) reach this. */
+    batchBytes: number;
+    /** Failed elements per job whose error details are stored; beyond it only failed_count grows. */
+    errorDetailsLimit: number;
   };
   /**
    * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.

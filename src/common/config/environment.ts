@@ -117,6 +117,22 @@ export class Environment {
   @IsBoolean({ message: 'FAULT_CRASH_BEFORE_ENQUEUE must be true or false' })
   FAULT_CRASH_BEFORE_ENQUEUE?: boolean;
 
+  /** A batch also ends once its elements reach this many bytes (README "Import limits"). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(65_536)
+  @Max(268_435_456)
+  IMPORT_BATCH_BYTES?: number;
+
+  /** Failed elements of a job whose error details are kept; 0 keeps none (counters stay exact). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  IMPORT_ERROR_DETAILS_LIMIT?: number;
+
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
   @IsString()

@@ -15,6 +15,8 @@ const DEFAULTS = {
     reconcileIntervalMs: 30_000,
     retentionDays: 30,
     retentionIntervalMs: 3_600_000,
+    batchBytes: 4_194_304,
+    errorDetailsLimit: 10_000,
   },
   queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
@@ -63,6 +65,8 @@ describe('loadConfig', () => {
       WORKER_CONCURRENCY: '8',
       LOG_LEVEL: 'debug',
       TOKEN_CACHE_TTL_MS: '0',
+      IMPORT_BATCH_BYTES: '1048576',
+      IMPORT_ERROR_DETAILS_LIMIT: '0',
     });
     expect(config).toEqual({
       ...DEFAULTS,
@@ -70,7 +74,7 @@ describe('loadConfig', () => {
       basePath: '/api/catalog',
       databaseUrl: 'postgresql://user:pw@db.internal:5433/catalog',
       redisUrl: 'rediss://cache.internal:6380/2',
-      worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8 },
+      worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8, batchBytes: 1_048_576, errorDetailsLimit: 0 },
       logLevel: 'debug',
       tokenCacheTtlMs: 0,
     });
@@ -137,6 +141,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['QUEUE_PREFIX', 'has space'],
     ['QUEUE_PREFIX', 'x'.repeat(65)],
+    ['IMPORT_BATCH_BYTES', '65535'],
+    ['IMPORT_BATCH_BYTES', '4MiB'],
+    ['IMPORT_ERROR_DETAILS_LIMIT', '-1'],
+    ['IMPORT_ERROR_DETAILS_LIMIT', '10000001'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));

@@ -33,6 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
       retentionDays: input.IMPORT_RETENTION_DAYS ?? 30,
       retentionIntervalMs: input.IMPORT_RETENTION_INTERVAL_MS ?? 3_600_000,
+      batchBytes: input.IMPORT_BATCH_BYTES ?? 4_194_304,
+      errorDetailsLimit: input.IMPORT_ERROR_DETAILS_LIMIT ?? 10_000,
     },
     queuePrefixOverride: input.QUEUE_PREFIX ?? null,
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
@@ -83,4 +85,6 @@ export const ENV_KEYS = [
   'IMPORT_RETENTION_INTERVAL_MS',
   'DB_STATEMENT_TIMEOUT_MS',
   'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+  'IMPORT_BATCH_BYTES',
+  'IMPORT_ERROR_DETAILS_LIMIT',
 ] as const;

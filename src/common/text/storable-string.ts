@@ -2,6 +2,7 @@
 /** Cheap pre-filter: almost every string has neither NUL nor any surrogate. */
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /* eslint-enable no-control-regex */
 
 /**
@@ -10,4 +11,9 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  */
 export function isStorableString(value: string): boolean {
   return !SUSPECT.test(value) || !UNSTORABLE.test(value);
+}
+
+/** The same text with every NUL and lone surrogate replaced by U+FFFD: always storable. */
+export function toStorableString(value: string): string {
+  return isStorableString(value) ? value : value.replace(UNSTORABLE_ALL, '\uFFFD');
 }

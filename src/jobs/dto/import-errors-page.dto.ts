@@ -38,7 +38,21 @@ export class ImportErrorsPageDto {
   @ApiProperty({ type: ImportFailureDto, nullable: true, description: 'Why the job failed as a whole; null unless status is failed' })
   failure: ImportFailureDto | null;
 
-  @ApiProperty({ type: [ImportErrorDto] })
+  @ApiProperty({ type: 'integer', description: 'Failed elements of the job so far (exact; equals the status failed_count)', example: 12 })
+  failed_count: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Failed elements whose details are stored and listed here: the first IMPORT_ERROR_DETAILS_LIMIT (default 10,000) of the job. Fewer than failed_count means the rest were counted only.',
+    example: 12,
+  })
+  error_details_kept: number;
+
+  @ApiProperty({
+    type: [ImportErrorDto],
+    description: 'At most `limit` rows, fewer when the page reaches 1 MiB; each row lists at most 20 errors plus one "… and N more errors"',
+  })
   data: ImportErrorDto[];
 
   @ApiProperty({ type: 'string', nullable: true })

@@ -12,8 +12,23 @@ type Input = string | Buffer;
 
 const toBuffer = (input: Input): Buffer => (typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
 
+type Located = Omit<SplitElement, 'offset'>;
+
+/** Checks that each element's offset points at its bytes in the file, then leaves the offset out. */
+function withoutOffsets(bytes: Buffer, elements: SplitElement[]): Located[] {
+  let previousEnd = 0;
+  return elements.map(({ offset, ...element }) => {
+    const slice = bytes.subarray(offset, offset + element.byteLength);
+    expect(offset).toBeGreaterThanOrEqual(previousEnd);
+    if (element.text !== null) expect(slice.toString('utf8')).toBe(element.text);
+    else expect(slice.toString('utf8')).toBe(slice.toString('utf8').trim());
+    previousEnd = offset + element.byteLength;
+    return element;
+  });
+}
+
 /** Splits `input` fed in chunks of `chunkSize` bytes (the whole input when omitted). */
-function split(input: Input, chunkSize?: number, options?: SplitterOptions): SplitElement[] {
+function split(input: Input, chunkSize?: number, options?: SplitterOptions): Located[] {
   const bytes = toBuffer(input);
   const size = chunkSize ?? Math.max(bytes.length, 1);
   const splitter = new JsonArraySplitter(options);
@@ -23,7 +38,7 @@ function split(input: Input, chunkSize?: number, options?: SplitterOptions): Spl
   }
   elements.push(...splitter.end());
   expect(splitter.count).toBe(elements.length);
-  return elements;
+  return withoutOffsets(bytes, elements);
 }
 
 const texts = (input: Input, chunkSize?: number, options?: SplitterOptions): Array<string | null> =>
@@ -154,10 +169,10 @@ describe('JsonArraySplitter', () => {
 
     it('emits each element as soon as its terminator arrives', () => {
       const splitter = new JsonArraySplitter();
-      expect(splitter.push(Buffer.from('[1, 2'))).toEqual([{ index: 0, text: '1', byteLength: 1, oversized: false }]);
+      expect(splitter.push(Buffer.from('[1, 2'))).toEqual([{ index: 0, text: '1', byteLength: 1, offset: 1, oversized: false }]);
       expect(splitter.count).toBe(1);
-      expect(splitter.push(Buffer.from(' ,'))).toEqual([{ index: 1, text: '2', byteLength: 1, oversized: false }]);
-      expect(splitter.push(Buffer.from('3]'))).toEqual([{ index: 2, text: '3', byteLength: 1, oversized: false }]);
+      expect(splitter.push(Buffer.from(' ,'))).toEqual([{ index: 1, text: '2', byteLength: 1, offset: 4, oversized: false }]);
+      expect(splitter.push(Buffer.from('3]'))).toEqual([{ index: 2, text: '3', byteLength: 1, offset: 7, oversized: false }]);
       expect(splitter.end()).toEqual([]);
       expect(splitter.count).toBe(3);
     });

@@ -20,6 +20,8 @@ export interface SplitElement {
   text: string | null;
   /** Size of the element's trimmed raw bytes as written in the file. */
   byteLength: number;
+  /** File byte offset of the element's first byte (for messages about it). */
+  offset: number;
   /** byteLength > maxElementBytes; such an element's bytes are never retained. */
   oversized: boolean;
 }
@@ -127,6 +129,8 @@ export class JsonArraySplitter {
   // Bookkeeping for an element that spans segments.
   /** Where the current element's bytes begin in the segment being scanned. */
   private portionStart = 0;
+  /** File offset of the current element's first byte. */
+  private elementOffset = 0;
   /** Element bytes seen in earlier segments. */
   private priorLength = 0;
   /** Whitespace bytes at the end of those earlier bytes (they may end up trimmed). */
@@ -276,7 +280,7 @@ export class JsonArraySplitter {
       return i + 1;
     }
     if (byte === COMMA || byte === CLOSE_SQUARE) throw unexpectedToken(byte, base + i);
-    this.startElement(i);
+    this.startElement(i, base + i);
     return i;
   }
 
@@ -291,9 +295,10 @@ export class JsonArraySplitter {
     );
   }
 
-  private startElement(i: number): void {
+  private startElement(i: number, offset: number): void {
     this.phase = PHASE_ELEMENT;
     this.portionStart = i;
+    this.elementOffset = offset;
     this.priorLength = 0;
     this.priorTrailingWs = 0;
     this.pieces = [];
@@ -434,7 +439,7 @@ export class JsonArraySplitter {
     this.pieces = [];
     this.depth = 0;
     this.inString = false;
-    out.push({ index, text, byteLength, oversized });
+    out.push({ index, text, byteLength, offset: this.elementOffset, oversized });
   }
 }
 

@@ -155,18 +155,20 @@ export class ImportJobRepository {
 
   /**
    * Adds a batch's counters and moves the cursor, only if the cursor is still where the batch
-   * started: a batch replayed by a second delivery of the job changes nothing (returns false).
+   * started: a batch replayed by a second delivery of the job changes nothing (returns null).
+   * Otherwise returns the committed failed_count before this batch.
    */
-  async advance(manager: EntityManager, id: string, batch: BatchProgress): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+  async advance(manager: EntityManager, id: string, batch: BatchProgress): Promise<number | null> {
+    // TypeORM answers an UPDATE's query() with [rows, affected count], not the rows alone.
+    const [rows]: [Array<{ failed_before: number }>, number] = await manager.query(
       `UPDATE import_jobs
           SET indexed_count = indexed_count + $3, failed_count = failed_count + $4,
               skipped_count = skipped_count + $5, cursor = $6, idle_deliveries = 0
         WHERE id = $1 AND status = 'processing' AND cursor = $2
-        RETURNING id`,
+        RETURNING failed_count - $4 AS failed_before`,
       [id, batch.fromCursor, batch.indexed, batch.failed, batch.skipped, batch.toCursor],
     );
-    return rows.length > 0;
+    return rows.length > 0 ? Number(rows[0].failed_before) : null;
   }
 
   /** Deliveries since the job last made progress (0 when it no longer exists). */

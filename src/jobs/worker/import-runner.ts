@@ -11,6 +11,7 @@ import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitt
 import { ImportErrorRepository } from '../repositories/import-error.repository';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
+import { BatchCutter } from './batch-cutter';
 import { countElements } from './file-scan';
 import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
 
@@ -88,12 +89,13 @@ export class ImportRunner {
       commit.catch(() => undefined); // awaited by the next submit or at the end; never unhandled meanwhile
       inFlight = { commit, written: CatalogBatchService.written(diff) };
     };
+    const cutter = new BatchCutter({ maxProducts: this.config.worker.batchSize, maxBytes: this.config.worker.batchBytes });
     let batch: RawElement[] = [];
     for await (const chunk of this.files.readChunks(job.id)) {
       for (const element of splitter.push(chunk)) {
         if (element.index < job.cursor) continue;
         batch.push(element);
-        if (batch.length >= this.config.worker.batchSize) {
+        if (cutter.add(element)) {
           await submit(batch);
           batch = [];
         }
@@ -104,23 +106,29 @@ export class ImportRunner {
     if (inFlight) await inFlight.commit;
   }
 
-  /** Product writes, error rows, counters and cursor: one transaction, applied once. */
+  /**
+   * Product writes, error rows, counters and cursor: one transaction, applied once. Error details
+   * are kept for the job's first IMPORT_ERROR_DETAILS_LIMIT failed elements; how many came before
+   * this batch is read from the committed failed_count, so a resumed job keeps exactly the same rows.
+   */
   private async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
     const fromCursor = job.cursor;
     const toCursor = batch[batch.length - 1].index + 1;
     await this.dataSource.transaction(async (manager) => {
-      const advanced = await this.jobs.advance(manager, job.id, {
+      const failedBefore = await this.jobs.advance(manager, job.id, {
         fromCursor,
         toCursor,
         indexed: diff.indexed,
         failed: diff.failed,
         skipped: diff.skipped,
       });
-      if (!advanced) throw new ConcurrentProgressError(job.id, fromCursor);
+      if (failedBefore === null) throw new ConcurrentProgressError(job.id, fromCursor);
       await this.catalog.write(manager, job.organizationId, job.id, diff);
+      const room = Math.max(0, this.config.worker.errorDetailsLimit - failedBefore);
       await this.errors.insertMany(
         manager,
-        diff.invalid.map((e) => ({ jobId: job.id, index: e.index, productId: e.productId, errors: e.errors })),
+        job.id,
+        diff.invalid.slice(0, room).map((e) => ({ index: e.index, productId: e.productId, errors: e.errors })),
       );
     });
     job.cursor = toCursor;

@@ -1,6 +1,6 @@
 import { indexSegment } from '../json-path';
 import { Satisfies } from './satisfies.decorator';
-import { SubFieldError } from './error-details';
+import type { FieldErrorSink } from '../field-error-list';
 
 export function IsJsonArray(): PropertyDecorator {
   return Satisfies('jsonArray', (value) => Array.isArray(value), 'must be an array');
@@ -12,13 +12,14 @@ export function MaxItems(max: number): PropertyDecorator {
 
 /** Like `each: true`, but reports every failing item under its own `[index]` path. */
 export function EachItem(itemTest: (item: unknown) => boolean, itemMessage: string): PropertyDecorator {
-  const explain = (value: unknown): SubFieldError[] => {
-    const failures: SubFieldError[] = [];
-    if (!Array.isArray(value)) return failures;
-    value.forEach((item, index) => {
-      if (!itemTest(item)) failures.push({ path: indexSegment(index), message: itemMessage });
-    });
-    return failures;
+  const explain = (value: unknown, out: FieldErrorSink): void => {
+    if (!Array.isArray(value)) return;
+    const items: unknown[] = value;
+    for (let index = 0; index < items.length; index++) {
+      if (itemTest(items[index])) continue;
+      if (out.full) out.more();
+      else out.add(indexSegment(index), itemMessage);
+    }
   };
   return Satisfies('eachItem', (value) => !Array.isArray(value) || value.every((item) => itemTest(item)), itemMessage, { explain });
 }

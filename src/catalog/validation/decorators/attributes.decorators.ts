@@ -2,21 +2,25 @@ import { PRODUCT_LIMITS } from '../../dto/product-limits';
 import { keySegment } from '../json-path';
 import { isAttributeKey, isAttributeValue } from '../rules/attributes';
 import { isJsonObject } from '../rules/json-types';
-import { SubFieldError } from './error-details';
+import type { FieldErrorSink } from '../field-error-list';
 import { composeDecorators, Satisfies } from './satisfies.decorator';
 
 const KEY_MESSAGE = `key must be 1 to ${PRODUCT_LIMITS.attributeKeyMaxLength} characters`;
 const VALUE_MESSAGE = `must be a string of at most ${PRODUCT_LIMITS.attributeValueMaxLength} characters, a finite number or a boolean`;
 
-function entryFailures(value: unknown): SubFieldError[] {
-  const failures: SubFieldError[] = [];
-  if (!isJsonObject(value)) return failures;
+function explainEntries(value: unknown, out: FieldErrorSink): void {
+  if (!isJsonObject(value)) return;
   for (const key of Object.keys(value)) {
+    const failures = (isAttributeKey(key) ? 0 : 1) + (isAttributeValue(value[key]) ? 0 : 1);
+    if (failures === 0) continue;
+    if (out.full) {
+      out.more(failures);
+      continue;
+    }
     const path = keySegment(key, false);
-    if (!isAttributeKey(key)) failures.push({ path, message: KEY_MESSAGE });
-    if (!isAttributeValue(value[key])) failures.push({ path, message: VALUE_MESSAGE });
+    if (!isAttributeKey(key)) out.add(path, KEY_MESSAGE);
+    if (!isAttributeValue(value[key])) out.add(path, VALUE_MESSAGE);
   }
-  return failures;
 }
 
 function entriesAreValid(value: unknown): boolean {
@@ -33,6 +37,6 @@ export function IsAttributeMap(): PropertyDecorator {
   return composeDecorators(
     Satisfies('jsonObject', isJsonObject, 'must be a JSON object'),
     Satisfies('maxKeys', (value) => !isJsonObject(value) || Object.keys(value).length <= maxKeys, `must have at most ${maxKeys} keys`),
-    Satisfies('attributeEntries', entriesAreValid, VALUE_MESSAGE, { explain: entryFailures }),
+    Satisfies('attributeEntries', entriesAreValid, VALUE_MESSAGE, { explain: explainEntries }),
   );
 }

@@ -33,7 +33,7 @@ export function SameCurrencyAs(otherProperty: string): PropertyDecorator {
       return !isMoney(value) || !isMoney(other) || value.currency === other.currency;
     },
     message,
-    { explain: () => [{ path: '.currency', message }] },
+    { explain: (_value, out) => out.add('.currency', message) },
   );
 }
 
@@ -46,6 +46,6 @@ export function AmountAtMost(otherProperty: string): PropertyDecorator {
       return !isMoney(value) || !isMoney(other) || value.currency !== other.currency || value.amount <= other.amount;
     },
     message,
-    { explain: () => [{ path: '.amount', message }] },
+    { explain: (_value, out) => out.add('.amount', message) },
   );
 }
