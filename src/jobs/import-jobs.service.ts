@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, ValidationError } from '../common/errors/api-error';
-import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
+import { NotFoundError } from '../common/errors/api-error';
+import { CursorCodec } from '../common/pagination/cursor';
+import { cursorField } from '../common/pagination/cursor-fields';
 import { splitPage } from '../common/pagination/page';
 import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
@@ -10,7 +11,9 @@ import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 
 const FINISHED_CACHE_SIZE = 10_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Jobs are paged after a job id (its position is read from the row); errors after an element index. */
+const JOB_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.uuid });
+const ERROR_CURSOR = new CursorCodec<{ index: number }>({ index: cursorField.index });
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
 @Injectable()
@@ -42,18 +45,17 @@ export class ImportJobsService {
   }
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<ImportJobPageDto> {
-    const after = cursor ? decodeCursor<{ id: string }>(cursor, { id: 'string' }).id : undefined;
-    if (after !== undefined && !UUID.test(after)) throw new ValidationError('cursor is not a cursor returned by this endpoint');
+    const after = cursor ? JOB_CURSOR.decode(cursor).id : undefined;
     const rows = await this.jobs.listForOrganization(organizationId, limit + 1, after);
-    const page = splitPage(rows, limit, (last) => encodeCursor({ id: last.id }));
+    const page = splitPage(rows, limit, (last) => JOB_CURSOR.encode({ id: last.id }));
     return { data: page.items.map((job) => ImportJobDto.from(job)), next_cursor: page.nextCursor };
   }
 
   async listErrors(jobId: string, organizationId: string, limit: number, cursor?: string): Promise<ImportErrorsPageDto> {
+    const after = cursor ? ERROR_CURSOR.decode(cursor).index : undefined; // 422 before 404
     const job = await this.getForOrganization(jobId, organizationId);
-    const after = cursor ? decodeCursor<{ index: number }>(cursor, { index: 'number' }).index : undefined;
     const rows = await this.errors.list(job.id, limit + 1, after);
-    const page = splitPage(rows, limit, (last) => encodeCursor({ index: last.index }));
+    const page = splitPage(rows, limit, (last) => ERROR_CURSOR.encode({ index: last.index }));
     return {
       job_id: job.id,
       failure: job.status === 'failed' && job.failureType ? { type: job.failureType, message: job.failureMessage ?? '' } : null,
