@@ -21,7 +21,8 @@ export const cursorField = {
   uuid: ((value): value is string => typeof value === 'string' && UUID.test(value)) as CursorField<string>,
 
   /** A non-negative `integer` (int4) column value. */
-  index: ((value): value is number => Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= INT4_MAX) as CursorField<number>,
+  index: ((value): value is number =>
+    Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= INT4_MAX) as CursorField<number>,
 
   /** A finite `float8` (JSON cannot carry NaN, but 1e999 parses as Infinity). */
   float8: ((value): value is number => typeof value === 'number' && Number.isFinite(value)) as CursorField<number>,
