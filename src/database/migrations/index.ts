@@ -1,6 +1,12 @@
 import { CreateAuthTables1764115200000 } from './1764115200000-CreateAuthTables';
 import { CreateImportTables1764115260000 } from './1764115260000-CreateImportTables';
 import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
+import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
-export const migrations = [CreateAuthTables1764115200000, CreateImportTables1764115260000, CreateProducts1764115320000];
+export const migrations = [
+  CreateAuthTables1764115200000,
+  CreateImportTables1764115260000,
+  CreateProducts1764115320000,
+  AddImportFileSha2561764200300000,
+];
