@@ -110,6 +110,15 @@ describe('Idempotency-Key bound to the file (SHA-256 of its content)', () => {
     expect(await importRowsOf(t.app, caller.organizationId)).toEqual(before);
   });
 
+  it('a key whose job predates recorded file hashes is not replayed blindly: 422', async () => {
+    const content = catalog('legacy');
+    const first = await post('legacy', content).expect(202);
+    await query(t.app, 'UPDATE import_jobs SET file_sha256 = NULL WHERE id = $1', [first.body.job_id]);
+    const message = expectErrorShape(await post('legacy', content), 422, 'validation');
+    expect(message).toMatch(new RegExp(`Idempotency-Key "legacy" was used .*${first.body.job_id}, whose file cannot be compared`));
+    expect((await importRowsOf(t.app, caller.organizationId)).jobs).toBe(1);
+  });
+
   it('a replay is still bounded by the size limit: 413 and nothing stored', async () => {
     await post('big', '[]').expect(202);
     const before = await importRowsOf(t.app, caller.organizationId);

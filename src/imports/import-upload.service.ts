@@ -112,12 +112,11 @@ export class ImportUploadService {
 
 /** The job an Idempotency-Key already names, if this upload's file is the one it was used with. */
 function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer): string {
-  // A job without a recorded hash predates the check: it cannot be shown to be the same file.
   if (earlier.fileSha256?.equals(sha256)) return earlier.id;
-  throw new ValidationError(
-    `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h with a different file (job ${earlier.id}); ` +
-      'send a new key with a new file',
-  );
+  const used = `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h`;
+  // A job uploaded before file hashes were recorded cannot be shown to hold the same file.
+  const why = earlier.fileSha256 ? `with a different file (job ${earlier.id})` : `by job ${earlier.id}, whose file cannot be compared`;
+  throw new ValidationError(`${used} ${why}; send a new key with a new file`);
 }
 
 function isUniqueViolation(error: unknown): boolean {
