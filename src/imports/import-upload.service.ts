@@ -8,8 +8,10 @@ import { AppConfig } from '../common/config/app-config';
 import { ValidationError } from '../common/errors/api-error';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
+import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { ChunkAccumulator } from './upload/chunk-accumulator';
+import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
 import { CHUNK_BYTES, MAX_CONCURRENT_UPLOADS } from './upload/upload-limits';
 import { UploadSlots } from './upload/upload-slots';
@@ -36,32 +38,33 @@ export class ImportUploadService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Returns the job id: a new job's, or the earlier one when the Idempotency-Key matched. */
+  /**
+   * Returns the job id: a new job's, or the earlier one when the Idempotency-Key was used with the
+   * same file (SHA-256 of its content) within 24 h. The key with another file is a 422.
+   */
   async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
-    if (key) {
-      const earlier = await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore);
-      if (earlier) {
-        request.resume(); // the body is not needed; drain it so the connection can be reused
-        return earlier.id;
-      }
-    }
+    const earlier = key ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
+    if (key && earlier) return this.replay(request, earlier, key);
     const jobId = randomUUID();
+    const digest = new FileDigest();
     try {
       await this.slots.run(() =>
         this.dataSource.transaction(async (manager) => {
-          if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
           const { size } = await readJsonFilePart(request, (fileName, content) =>
-            this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
+            this.store(manager, { jobId, principal, fileName }, digest.pass(content)),
           );
+          if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
+          await this.jobs.recordFile(manager, jobId, digest.sha256, key);
           await this.jobs.markUploaded(manager, jobId, size);
         }),
       );
     } catch (error) {
-      const earlier =
+      // A concurrent upload with the same key committed first: answer as if it had come first.
+      const winner =
         key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-      if (earlier) return earlier.id; // a concurrent request with the same key won
+      if (key && winner) return sameFileOrConflict(winner, key, digest.sha256);
       throw error;
     }
     // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
@@ -86,9 +89,19 @@ export class ImportUploadService {
     return this.positions;
   }
 
+  /**
+   * The key was used before: the body must still be read to know whether it is the same file. It
+   * is hashed as it streams (with the usual limits, 413 included) and nothing is stored.
+   */
+  private async replay(request: Readable & { headers: IncomingHttpHeaders }, earlier: ImportJob, key: string): Promise<string> {
+    const digest = new FileDigest();
+    await this.slots.run(() => readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest)));
+    return sameFileOrConflict(earlier, key, digest.sha256);
+  }
+
   private async store(
     manager: EntityManager,
-    job: { jobId: string; principal: Principal; fileName: string; idempotencyKey: string | null },
+    job: { jobId: string; principal: Principal; fileName: string },
     content: AsyncIterable<Buffer>,
   ): Promise<number> {
     await this.jobs.insert(manager, {
@@ -97,7 +110,6 @@ export class ImportUploadService {
       accountId: job.principal.accountId,
       fileName: job.fileName,
       fileSize: 0,
-      idempotencyKey: job.idempotencyKey,
     });
     const chunks = new ChunkAccumulator(CHUNK_BYTES);
     let size = 0;
@@ -115,6 +127,15 @@ export class ImportUploadService {
     if (key.length === 0 || key.length > 255) throw new ValidationError('Idempotency-Key must be 1 to 255 characters');
     return key;
   }
+}
+
+/** The job an Idempotency-Key already names, if this upload's file is the one it was used with. */
+function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer): string {
+  if (earlier.fileSha256?.equals(sha256)) return earlier.id;
+  const used = `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h`;
+  // A job uploaded before file hashes were recorded cannot be shown to hold the same file.
+  const why = earlier.fileSha256 ? `with a different file (job ${earlier.id})` : `by job ${earlier.id}, whose file cannot be compared`;
+  throw new ValidationError(`${used} ${why}; send a new key with a new file`);
 }
 
 function isUniqueViolation(error: unknown): boolean {

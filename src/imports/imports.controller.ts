@@ -54,13 +54,18 @@ export class ImportsController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'Up to 255 characters; the same key within 24 h returns the same job_id',
+    description:
+      'Up to 255 characters, bound to the SHA-256 of the file: within 24 h the same key with the same file returns the first ' +
+      'job_id (nothing stored); with a different file it is refused with 422',
   })
   @ApiAcceptedResponse({ type: UploadResultDto, description: 'Queued; Location names the job' })
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Malformed multipart body' })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'File larger than 52,428,800 bytes; nothing was stored' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'Not multipart/form-data' })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'No file part, more than one file, or a name not ending in .json' })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponse,
+    description: 'No file part, more than one file, a name not ending in .json, or an Idempotency-Key already used with a different file',
+  })
   async upload(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { NotFoundError, ValidationError } from '../common/errors/api-error';
-import { decodeCursor, encodeCursor } from '../common/pagination/cursor';
+import { NotFoundError } from '../common/errors/api-error';
+import { CursorCodec } from '../common/pagination/cursor';
+import { cursorField } from '../common/pagination/cursor-fields';
 import { splitPage } from '../common/pagination/page';
 import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
@@ -13,7 +14,9 @@ import { fitPage, importErrorDto } from './errors-page';
 
 const FINISHED_CACHE_SIZE = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Jobs are paged after a job id (its position is read from the row); errors after an element index. */
+const JOB_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.uuid });
+const ERROR_CURSOR = new CursorCodec<{ index: number }>({ index: cursorField.index });
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
 @Injectable()
@@ -52,16 +55,15 @@ export class ImportJobsService {
   }
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<ImportJobPageDto> {
-    const after = cursor ? decodeCursor<{ id: string }>(cursor, { id: 'string' }).id : undefined;
-    if (after !== undefined && !UUID.test(after)) throw new ValidationError('cursor is not a cursor returned by this endpoint');
+    const after = cursor ? JOB_CURSOR.decode(cursor).id : undefined;
     const rows = await this.jobs.listForOrganization(organizationId, limit + 1, after);
-    const page = splitPage(rows, limit, (last) => encodeCursor({ id: last.id }));
+    const page = splitPage(rows, limit, (last) => JOB_CURSOR.encode({ id: last.id }));
     return { data: page.items.map((job) => ImportJobDto.from(job)), next_cursor: page.nextCursor };
   }
 
   async listErrors(jobId: string, organizationId: string, limit: number, cursor?: string): Promise<ImportErrorsPageDto> {
+    const after = cursor ? ERROR_CURSOR.decode(cursor).index : undefined; // 422 before 404
     const job = await this.getForOrganization(jobId, organizationId);
-    const after = cursor ? decodeCursor<{ index: number }>(cursor, { index: 'number' }).index : undefined;
     const rows = await this.errors.list(job.id, limit + 1, after);
     // Bounded bytes whatever was stored: each row re-capped, and the page cut at MAX_ERRORS_PAGE_BYTES.
     const page = fitPage(rows.map(importErrorDto), limit);
@@ -71,7 +73,7 @@ export class ImportJobsService {
       failed_count: job.failedCount,
       error_details_kept: await this.errors.countForJob(job.id),
       data: page.items,
-      next_cursor: page.more ? encodeCursor({ index: page.items[page.items.length - 1].index }) : null,
+      next_cursor: page.more ? ERROR_CURSOR.encode({ index: page.items[page.items.length - 1].index }) : null,
     };
   }
 }

@@ -12,7 +12,10 @@ export class ProductQueryDto extends PageQueryDto {
   @IsString()
   @MinLength(1, { message: 'q must be 1 to 200 characters' })
   @MaxLength(200, { message: 'q must be 1 to 200 characters' })
-  // eslint-disable-next-line no-control-regex -- a NUL cannot reach PostgreSQL
-  @Matches(/^[^\u0000]*$/, { message: 'q must not contain NUL characters' })
+  // PostgreSQL text cannot hold a NUL, and a lone surrogate has no UTF-8 form: refuse both here.
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
+  @Matches(/^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, {
+    message: 'q must not contain NUL characters or unpaired surrogates',
+  })
   q?: string;
 }

@@ -1,26 +1,43 @@
-import { isStorableString } from '../text/storable-string';
 import { ValidationError } from '../errors/api-error';
+import type { CursorField } from './cursor-fields';
 
-/** Opaque keyset cursors: base64url of a small JSON object. Anything else is a 422. */
-export function encodeCursor(value: Record<string, string | number>): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-}
+export type CursorShape<T> = { [K in keyof T]: CursorField<T[K]> };
 
-export function decodeCursor<T extends Record<string, string | number>>(cursor: string, shape: { [K in keyof T]: 'string' | 'number' }): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
+/**
+ * Opaque keyset cursors: base64url of a small JSON object whose fields the shape lists in order.
+ * A cursor is accepted only in the exact form this codec issues (same keys in the same order, no
+ * others, every value valid for its column, canonical JSON and base64url): anything else is a 422.
+ */
+export class CursorCodec<T extends Record<string, string | number>> {
+  private readonly keys: Array<keyof T & string>;
+
+  constructor(private readonly shape: CursorShape<T>) {
+    this.keys = Object.keys(shape) as Array<keyof T & string>;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidCursor();
-  for (const [key, type] of Object.entries(shape)) {
-    const field = (value as Record<string, unknown>)[key];
-    if (typeof field !== type) throw invalidCursor();
-    if (typeof field === 'string' && !isStorableString(field)) throw invalidCursor();
-    if (typeof field === 'number' && !Number.isFinite(field)) throw invalidCursor();
+
+  encode(value: T): string {
+    const ordered: Record<string, string | number> = {};
+    for (const key of this.keys) ordered[key] = value[key];
+    return Buffer.from(JSON.stringify(ordered), 'utf8').toString('base64url');
   }
-  return value as T;
+
+  decode(cursor: string): T {
+    let value: unknown;
+    try {
+      value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      throw invalidCursor();
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidCursor();
+    const fields = value as Record<string, unknown>;
+    for (const key of this.keys) {
+      if (!Object.hasOwn(fields, key) || !this.shape[key](fields[key])) throw invalidCursor();
+    }
+    const decoded = fields as T;
+    // Re-encoding must give the cursor back: this refuses extra keys, -0, 1.0, escapes, padding.
+    if (this.encode(decoded) !== cursor) throw invalidCursor();
+    return decoded;
+  }
 }
 
 function invalidCursor(): ValidationError {

@@ -2,6 +2,7 @@ import { CreateAuthTables1764115200000 } from './1764115200000-CreateAuthTables'
 import { CreateImportTables1764115260000 } from './1764115260000-CreateImportTables';
 import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
 import { ImportJobPositionAndDeliveries1764200100000 } from './1764200100000-ImportJobPositionAndDeliveries';
+import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 import { CreateServiceIdentity1764200400000 } from './1764200400000-CreateServiceIdentity';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
@@ -10,5 +11,6 @@ export const migrations = [
   CreateImportTables1764115260000,
   CreateProducts1764115320000,
   ImportJobPositionAndDeliveries1764200100000,
+  AddImportFileSha2561764200300000,
   CreateServiceIdentity1764200400000,
 ];

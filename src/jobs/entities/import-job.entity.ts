@@ -43,6 +43,10 @@ export class ImportJob {
   @Column({ name: 'idempotency_key', type: 'text', nullable: true })
   idempotencyKey: string | null;
 
+  /** SHA-256 of the uploaded file's content; an Idempotency-Key is bound to it. Null for jobs older than the column. */
+  @Column({ name: 'file_sha256', type: 'bytea', nullable: true })
+  fileSha256: Buffer | null;
+
   @Column({ name: 'failure_type', type: 'text', nullable: true })
   failureType: ImportFailureType | null;
 

@@ -77,9 +77,18 @@ export class ImportJobRepository {
 
   async insert(
     manager: EntityManager,
-    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'idempotencyKey'>,
+    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize'>,
   ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
+  }
+
+  /**
+   * Records the file's SHA-256 and claims the Idempotency-Key once the whole file is read. While
+   * a concurrent upload holds the same key uncommitted this waits for it; once that one commits,
+   * the unique index refuses this one (23505) and the caller compares the two files.
+   */
+  async recordFile(manager: EntityManager, id: string, sha256: Buffer, idempotencyKey: string | null): Promise<void> {
+    await manager.query('UPDATE import_jobs SET file_sha256 = $2, idempotency_key = $3 WHERE id = $1', [id, sha256, idempotencyKey]);
   }
 
   /**
