@@ -13,7 +13,7 @@ const config: Config = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/hostile/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/hostile/setup/global-teardown.ts',
-  // A shape gives up by itself (6× the baseline, or 10 minutes without one); this only catches a hang of the suite.
+  // A shape gives up by itself (6× the baseline + 15 s, or 5 minutes without one); this only catches a hang of the suite.
   testTimeout: 1_800_000,
   maxWorkers: 1,
   verbose: true,

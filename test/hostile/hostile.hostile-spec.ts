@@ -35,8 +35,8 @@ describe('hostile files (npm run test:hostile)', () => {
   test(REALISTIC.title, async () => {
     const result = await runShape(REALISTIC, context);
     results.push(result);
-    // Only a baseline that ended as the rules say gives the time bound of the other shapes.
-    if (result.problems.length === 0) context.baselineSeconds = result.seconds;
+    // Any baseline that imported the whole file gives the time bound (even one over the RSS limit).
+    if (result.status === 'done') context.baselineSeconds = result.seconds;
     expect(result.problems).toEqual([]);
   });
 

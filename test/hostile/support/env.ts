@@ -34,7 +34,7 @@ export const TIME_RATIO_LIMIT = 6;
  */
 export const RSS_KILL_MIB = 1_024;
 /** How long a shape may run when there is no baseline time to derive the bound from. */
-export const FALLBACK_SHAPE_TIMEOUT_MS = 600_000;
+export const FALLBACK_SHAPE_TIMEOUT_MS = 300_000;
 export const RSS_SAMPLE_MS = 50;
 export const POLL_MS = 200;
 
