@@ -24,7 +24,10 @@ export async function waitForTerminal(
   let failedPolls = 0;
   for (;;) {
     const dead = watched.find((service) => !service.running);
-    if (dead) return { job: null, seconds: elapsed(), gaveUp: `${dead.name} exited: ${dead.exitError().message.split('\n')[0]}` };
+    if (dead) {
+      const { exitCode, signalCode } = dead.child;
+      return { job: null, seconds: elapsed(), gaveUp: `${dead.name} exited (code ${exitCode}, signal ${signalCode}; log ${dead.logPath})` };
+    }
     try {
       const answer = await client.get(`/v1/catalogs/imports/${jobId}`);
       if (answer.status === 200) {

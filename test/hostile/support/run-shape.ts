@@ -72,7 +72,8 @@ export async function runShape(shape: Shape, context: RunContext): Promise<Shape
     wait = { job: null, seconds: 0, gaveUp: `upload: ${(error as Error).message.slice(0, 300)}` };
   }
   const peakRssMib = watch.stop();
-  const exited = [context.api, worker].filter((service) => !service.running).map((service) => service.name);
+  const killedBySuite = watch.killedAtMib !== null ? worker : null;
+  const exited = [context.api, worker].filter((service) => !service.running && service !== killedBySuite).map((service) => service.name);
 
   let errors: ErrorListing | null = null;
   let productCount: number | null = null;

@@ -20,9 +20,9 @@ export interface Observed {
 /** Every way the observed end state differs from the rules; empty when the shape passes. */
 export function problemsOf(expected: ExpectedOutcome, seen: Observed): string[] {
   const problems: string[] = [];
-  if (seen.gaveUp) problems.push(`no terminal state: ${seen.gaveUp}`);
-  for (const name of seen.exited) problems.push(`${name} exited`);
-  if (seen.killedAtMib !== null) problems.push(`worker killed by the suite at ${seen.killedAtMib} MiB RSS`);
+  if (seen.killedAtMib !== null) problems.push(`worker killed by the suite at ${seen.killedAtMib} MiB RSS: no terminal state`);
+  else if (seen.gaveUp) problems.push(`no terminal state: ${seen.gaveUp}`);
+  for (const name of seen.exited) if (!seen.gaveUp?.startsWith(`${name} exited`)) problems.push(`${name} exited`);
   if (seen.peakRssMib > PEAK_RSS_LIMIT_MIB) problems.push(`worker peak RSS ${seen.peakRssMib} MiB > ${PEAK_RSS_LIMIT_MIB} MiB`);
   if (seen.baselineSeconds !== null && seen.seconds > TIME_RATIO_LIMIT * seen.baselineSeconds) {
     problems.push(`${seen.seconds.toFixed(1)} s > ${TIME_RATIO_LIMIT} × baseline ${seen.baselineSeconds.toFixed(1)} s`);
