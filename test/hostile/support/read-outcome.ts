@@ -49,7 +49,7 @@ export interface ErrorListing {
   failureType: string | null;
   /** Element indices of the rows, in page order. */
   indices: number[];
-  /** Rows whose error list is empty or longer than the cap (first few, described). */
+  /** Rows that break the rules (the first few, described). */
   badRows: string[];
   maxEntries: number;
   maxPageBytes: number;
@@ -60,8 +60,25 @@ export interface ErrorListing {
 
 interface ErrorsPage {
   failure: { type: string } | null;
-  data: { index: number; errors: unknown[] }[];
+  data: { index: number; product_id: string | null; errors: { field: string; message: string }[] }[];
   next_cursor: string | null;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** What PostgreSQL cannot store: NUL and unpaired surrogates. */
+const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/**
+ * A message is the service's own words: NUL, any surrogate (so also an emoji) or a replacement
+ * character there means raw input was quoted (the generated files put their bytes in no message).
+ */
+const quotesInput = (text: string): boolean => text.includes('\u0000') || /[\ud800-\udfff\ufffd]/.test(text);
+
+/** Why one row breaks the rules (too many or no entries, quoted input, unstorable text), or null. */
+function rowProblem(row: ErrorsPage['data'][number]): string | null {
+  if (row.errors.length < 1 || row.errors.length > MAX_ERRORS_PER_ROW) return `element ${row.index} has ${row.errors.length} error entries`;
+  if (row.product_id !== null && unstorable(row.product_id)) return `element ${row.index}: product_id holds NUL or a lone surrogate`;
+  const entry = row.errors.find((e) => unstorable(e.field) || quotesInput(e.message));
+  return entry ? `element ${row.index}: entry ${JSON.stringify(entry)} quotes raw input or holds NUL / a lone surrogate` : null;
 }
 
 /** Walks `/errors` page by page (100 rows each), stopping once more than `maxRows` rows were seen. */
@@ -89,9 +106,8 @@ export async function listErrors(client: RecordingClient, jobId: string, maxRows
     for (const row of page.data) {
       listing.indices.push(row.index);
       listing.maxEntries = Math.max(listing.maxEntries, row.errors.length);
-      if ((row.errors.length < 1 || row.errors.length > MAX_ERRORS_PER_ROW) && listing.badRows.length < 3) {
-        listing.badRows.push(`element ${row.index} has ${row.errors.length} error entries`);
-      }
+      const problem = rowProblem(row);
+      if (problem && listing.badRows.length < 3) listing.badRows.push(problem);
     }
     cursor = page.next_cursor;
     if (listing.indices.length > maxRows) listing.truncated = true;
