@@ -2,11 +2,12 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-
-/** Node flags the service runs with in production (package.json start scripts, Dockerfile): measured as deployed. */
-export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=4'];
 import { ENV_KEYS } from '../../src/common/config/load-config';
 import * as path from 'node:path';
+import { serviceNodeFlags } from '../../test/faults/support/env';
+
+/** Node flags the service runs with in production (package.json's start script): measured as deployed. */
+export const SERVICE_NODE_FLAGS = serviceNodeFlags();
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 

@@ -54,7 +54,8 @@ export default async function globalSetup(): Promise<void> {
   );
 }
 
-function newestMtime(dir: string): number {
+/** Newest modification time of any file under `dir` (to tell whether dist/ is older than src/). */
+export function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
