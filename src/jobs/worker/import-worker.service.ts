@@ -11,8 +11,9 @@ import { ImportProcessor, type ProcessResult } from './import.processor';
 const DEFERRED_RETRY_MS = 1_000;
 
 /**
- * Runs imports in this process: binds the processor to the queue, runs the reconciler at start and
- * periodically, the retention sweep periodically, and on shutdown lets running imports checkpoint before closing the queue.
+ * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
+ * retention sweep at start and periodically, and on shutdown lets running imports checkpoint
+ * before closing the queue.
  * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
  */
 @Injectable()
