@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { CredentialsListenerModule } from './auth/invalidation/credentials-listener.module';
 import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
@@ -25,6 +26,7 @@ export class AppModule {
         MetricsModule,
         DatabaseModule,
         AuthModule,
+        CredentialsListenerModule,
         JobsModule,
         CatalogModule,
         ImportsModule,
