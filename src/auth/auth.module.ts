@@ -8,7 +8,8 @@ import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
-import { FixedWindowThrottlerStorage } from './rate-limit/fixed-window-storage';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
 import { ScopesGuard } from './guards/scopes.guard';
 import { AccountRepository } from './repositories/account.repository';
@@ -22,10 +23,11 @@ import { TokenVerifier } from './token-verifier.service';
     PassportModule,
     TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken]),
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      // MetricsService is absent from the admin CLI's module.
+      inject: [AppConfig, { token: MetricsService, optional: true }],
+      useFactory: (config: AppConfig, metrics?: MetricsService) => ({
         throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-        storage: new FixedWindowThrottlerStorage(),
+        storage: new RedisThrottlerStorage(config.redisUrl, `${config.queuePrefix}:rate-limit:`, metrics?.registry),
       }),
     }),
   ],
