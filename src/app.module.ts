@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { CredentialsListenerModule } from './auth/invalidation/credentials-listener.module';
@@ -7,7 +6,6 @@ import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { LoggingModule } from './common/logging/logging.module';
-import { HttpMetricsInterceptor } from './common/metrics/http-metrics.interceptor';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -32,7 +30,6 @@ export class AppModule {
         ImportsModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor }],
     };
   }
 }

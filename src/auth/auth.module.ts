@@ -8,6 +8,7 @@ import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
+import { FailedAuthLimiter } from './rate-limit/failed-auth-limiter';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
@@ -37,11 +38,16 @@ import { TokenVerifier } from './token-verifier.service';
     TokenRepository,
     TokenVerifier,
     BasicStrategy,
+    {
+      provide: FailedAuthLimiter,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new FailedAuthLimiter(config.authFailuresPerMinute),
+    },
     BasicAuthGuard,
     ScopesGuard,
     AccountThrottlerGuard,
     AuthAdminService,
   ],
-  exports: [AuthAdminService, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
+  exports: [AuthAdminService, FailedAuthLimiter, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
 })
 export class AuthModule {}

@@ -25,4 +25,13 @@ export class AppConfig {
   /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
   metricsPort: number;
   logLevel: string;
+  /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
+  authFailuresPerMinute: number;
+  uploads: {
+    /** Concurrent uploads one account may stream in one API process (429 beyond). */
+    slotsPerAccount: number;
+    /** An upload receiving less than this over a window (after the first) is aborted with 408; 0 = off. */
+    minBytesPerSecond: number;
+    minRateWindowMs: number;
+  };
 }

@@ -39,6 +39,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
+    authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
+    uploads: {
+      slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
+      minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
+      minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,
+    },
   };
 }
 
@@ -72,4 +78,8 @@ export const ENV_KEYS = [
   'RATE_LIMIT_PER_MINUTE',
   'HTTP_REQUEST_TIMEOUT_MS',
   'METRICS_PORT',
+  'AUTH_FAILURES_PER_MINUTE',
+  'UPLOAD_SLOTS_PER_ACCOUNT',
+  'UPLOAD_MIN_BYTES_PER_SECOND',
+  'UPLOAD_MIN_RATE_WINDOW_MS',
 ] as const;

@@ -48,3 +48,10 @@ export class UnavailableError extends ApiError {
     super(HttpStatus.SERVICE_UNAVAILABLE, 'unavailable', message, { 'Retry-After': '5' });
   }
 }
+
+/** 429 `rate_limited` with Retry-After in whole seconds. */
+export class RateLimitedError extends ApiError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
