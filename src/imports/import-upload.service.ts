@@ -4,7 +4,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { Gauge } from 'prom-client';
 import { AppConfig } from '../common/config/app-config';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
@@ -23,7 +25,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 @Injectable()
 export class ImportUploadService {
-  private readonly slots = new UploadSlots(MAX_CONCURRENT_UPLOADS);
+  private readonly slots: UploadSlots;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -31,7 +33,19 @@ export class ImportUploadService {
     private readonly files: ImportFileRepository,
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    const slots = new UploadSlots(MAX_CONCURRENT_UPLOADS, config.uploads.slotsPerAccount);
+    this.slots = slots;
+    new Gauge({
+      name: 'uploads_in_progress',
+      help: 'Uploads this process is streaming into PostgreSQL now',
+      registers: [metrics.registry],
+      collect() {
+        this.set(slots.inProgress);
+      },
+    });
+  }
 
   /** Returns the job id: a new job's, or the earlier one when the Idempotency-Key matched. */
   async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
@@ -46,11 +60,13 @@ export class ImportUploadService {
     }
     const jobId = randomUUID();
     try {
-      await this.slots.run(() =>
+      await this.slots.run(principal.accountId, () =>
         this.dataSource.transaction(async (manager) => {
           if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
-          const { size } = await readJsonFilePart(request, (fileName, content) =>
-            this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
+          const { size } = await readJsonFilePart(
+            request,
+            (fileName, content) => this.store(manager, { jobId, principal, fileName, idempotencyKey: key }, content),
+            { bytesPerSecond: this.config.uploads.minBytesPerSecond, windowMs: this.config.uploads.minRateWindowMs },
           );
           await this.jobs.markUploaded(manager, jobId, size);
         }),

@@ -55,3 +55,10 @@ export class RateLimitedError extends ApiError {
     super(HttpStatus.TOO_MANY_REQUESTS, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+
+/** 408 `bad_request`: the request body arrived too slowly; the connection is closed after the answer. */
+export class RequestTimeoutError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.REQUEST_TIMEOUT, 'bad_request', message, { Connection: 'close' });
+  }
+}
