@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../common/config/app-config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthAdminService } from './auth-admin.service';
+import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
 import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
@@ -46,6 +47,7 @@ import { TokenVerifier } from './token-verifier.service';
     BasicAuthGuard,
     ScopesGuard,
     AccountThrottlerGuard,
+    CredentialsAnnouncer,
     AuthAdminService,
   ],
   exports: [AuthAdminService, FailedAuthLimiter, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],

@@ -4,17 +4,15 @@ import { Gauge } from 'prom-client';
 import { AppConfig } from '../../common/config/app-config';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { TokenVerifier } from '../token-verifier.service';
-import { CREDENTIALS_CHANNEL, parseCredentialsChange } from './credentials-channel';
-
-/** Names the listener's session in pg_stat_activity (the e2e suite cuts it to test reconnection). */
-export const LISTENER_APPLICATION_NAME = 'pds-credentials-listener';
+import { CREDENTIALS_APPLIED_CHANNEL, CREDENTIALS_CHANNEL, LISTENER_APPLICATION_NAME, parseCredentialsChange } from './credentials-channel';
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 
 /**
  * Keeps one PostgreSQL connection LISTENing for token and account changes (sent by the admin CLI
- * inside the transaction that makes them) and drops the matching cached tokens at once.
+ * inside the transaction that makes them), drops the matching cached tokens at once and confirms
+ * it to the waiting CLI (see CredentialsAnnouncer).
  *
  * PostgreSQL rather than Redis pub/sub: the CLI only talks to PostgreSQL, and a NOTIFY issued in
  * the changing transaction is delivered if and only if that transaction commits — no window where
@@ -69,7 +67,7 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
       keepAlive: true,
     });
     this.client = client;
-    client.on('notification', (message) => this.onNotification(message));
+    client.on('notification', (message) => this.onNotification(client, message));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     try {
@@ -87,12 +85,14 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
     this.retryMs = FIRST_RETRY_MS;
   }
 
-  private onNotification(message: Notification): void {
+  private onNotification(client: Client, message: Notification): void {
     if (message.channel !== CREDENTIALS_CHANNEL) return;
     const change = parseCredentialsChange(message.payload);
     if (change === null) this.verifier.forgetAll();
     else if ('tokenId' in change) this.verifier.forgetToken(change.tokenId);
     else this.verifier.forgetAccount(change.accountId);
+    // Tell the admin command waiting on this change that this process no longer trusts the old rows.
+    if (change?.nonce) client.query('SELECT pg_notify($1, $2)', [CREDENTIALS_APPLIED_CHANNEL, change.nonce]).catch(() => undefined);
   }
 
   private lost(client: Client, error?: Error): void {

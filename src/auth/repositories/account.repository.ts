@@ -18,12 +18,12 @@ export class AccountRepository {
   }
 
   /** Disables or enables; every API process is told in the same transaction (NOTIFY on commit). */
-  setDisabled(id: string, disabled: boolean): Promise<Account | null> {
+  setDisabled(id: string, disabled: boolean, nonce?: string): Promise<Account | null> {
     return this.repo.manager.transaction(async (manager) => {
       const repo = manager.getRepository(Account);
       await repo.update({ id }, { disabledAt: disabled ? () => 'now()' : null });
       const account = await repo.findOneBy({ id });
-      if (account) await notifyCredentialsChanged(manager, { accountId: id });
+      if (account) await notifyCredentialsChanged(manager, { accountId: id, nonce });
       return account;
     });
   }

@@ -55,7 +55,7 @@ export class TokenRepository {
    * Sets revoked_at once; revoking again keeps the first time. Returns null for an unknown id.
    * Every API process is told in the same transaction (NOTIFY is delivered on commit).
    */
-  revoke(id: string): Promise<Date | null> {
+  revoke(id: string, nonce?: string): Promise<Date | null> {
     return this.repo.manager.transaction(async (manager) => {
       const repo = manager.getRepository(PersonalAccessToken);
       await repo
@@ -65,7 +65,7 @@ export class TokenRepository {
         .where('id = :id AND revoked_at IS NULL', { id })
         .execute();
       const token = await repo.findOneBy({ id });
-      if (token) await notifyCredentialsChanged(manager, { tokenId: id });
+      if (token) await notifyCredentialsChanged(manager, { tokenId: id, nonce });
       return token?.revokedAt ?? null;
     });
   }
