@@ -10,6 +10,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiPayloadTooLargeResponse,
+  ApiRequestTimeoutResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -60,6 +61,10 @@ export class ImportsController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Malformed multipart body' })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'File larger than 52,428,800 bytes; nothing was stored' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'Not multipart/form-data' })
+  @ApiRequestTimeoutResponse({
+    type: ErrorResponse,
+    description: 'The file arrived slower than UPLOAD_MIN_BYTES_PER_SECOND; the connection is closed and nothing was stored',
+  })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'No file part, more than one file, or a name not ending in .json' })
   async upload(
     @Req() request: Request,
