@@ -1,12 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
+import { CredentialsListenerModule } from './auth/invalidation/credentials-listener.module';
 import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { LoggingModule } from './common/logging/logging.module';
-import { HttpMetricsInterceptor } from './common/metrics/http-metrics.interceptor';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -25,12 +24,12 @@ export class AppModule {
         MetricsModule,
         DatabaseModule,
         AuthModule,
+        CredentialsListenerModule,
         JobsModule,
         CatalogModule,
         ImportsModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor }],
     };
   }
 }

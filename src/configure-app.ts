@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { AppConfig } from './common/config/app-config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { countHttpRequests } from './common/metrics/http-metrics.middleware';
+import { MetricsService } from './common/metrics/metrics.service';
 import { securityHeaders } from './common/security/helmet.middleware';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { setupSwagger } from './openapi/openapi';
@@ -11,6 +13,7 @@ import { setupSwagger } from './openapi/openapi';
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  express.use(countHttpRequests(app.get(MetricsService).httpRequests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.
   if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready', 'metrics'] });

@@ -79,7 +79,8 @@ describe('Admin CLI (DESIGN §8)', () => {
   let token: { id: string; secret: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ worker: false });
+    // A minute-long token cache: a revocation by the CLI (another process) must still show at once.
+    t = await createTestApp({ worker: false, config: (c) => ({ ...c, tokenCacheTtlMs: 60_000 }) });
   });
   afterAll(async () => {
     await t.close();
@@ -142,7 +143,8 @@ describe('Admin CLI (DESIGN §8)', () => {
     expect(result.stderr).toContain('accounts--my:admin');
   });
 
-  it('tokens revoke prints {id, revoked_at}, after which the token is refused with 401', async () => {
+  it('tokens revoke prints {id, revoked_at}, after which the token is refused with 401 on the next request', async () => {
+    expect((await statusOfRandomJob(basic(accountId, token.secret))).status).toBe(404); // accepted, and now cached
     const revoked = expectJsonResult(await cli('tokens', 'revoke', token.id));
     expect(Object.keys(revoked).sort()).toEqual(['id', 'revoked_at']);
     expect(revoked.id).toBe(token.id);
@@ -151,6 +153,16 @@ describe('Admin CLI (DESIGN §8)', () => {
     const response = await statusOfRandomJob(basic(accountId, token.secret));
     expect(response.status).toBe(401);
     expect((response.body as { error: { type: string } }).error.type).toBe('authentication');
+  });
+
+  it("accounts disable refuses the account's cached token on the next request, accounts enable accepts it again", async () => {
+    const created = expectJsonResult(await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro'));
+    const auth = basic(accountId, created.token as string);
+    expect((await statusOfRandomJob(auth)).status).toBe(404); // accepted, and now cached
+    expect(expectJsonResult(await cli('accounts', 'disable', accountId)).disabled_at).toMatch(ISO_MILLIS_UTC);
+    expect((await statusOfRandomJob(auth)).status).toBe(401);
+    expect(expectJsonResult(await cli('accounts', 'enable', accountId)).disabled_at).toBeNull();
+    expect((await statusOfRandomJob(auth)).status).toBe(404);
   });
 
   it('accounts create refuses an organization that does not exist', async () => {

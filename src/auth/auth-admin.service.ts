@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
 import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { TokenRepository } from './repositories/token.repository';
@@ -18,6 +19,7 @@ export class AuthAdminService {
     private readonly organizations: OrganizationRepository,
     private readonly accounts: AccountRepository,
     private readonly tokens: TokenRepository,
+    private readonly announcer: CredentialsAnnouncer,
   ) {}
 
   async createOrganization(name: string) {
@@ -39,8 +41,9 @@ export class AuthAdminService {
     return { id: account.id, organization_id: account.organizationId };
   }
 
+  /** Returns once every listening API process has stopped trusting the account's cached tokens (or after 2 s). */
   async setAccountDisabled(accountId: string, disabled: boolean) {
-    const account = await this.accounts.setDisabled(accountId, disabled);
+    const { result: account } = await this.announcer.announce((nonce) => this.accounts.setDisabled(accountId, disabled, nonce));
     if (!account) throw new AdminError(`Account ${accountId} not found`);
     return { id: account.id, disabled_at: account.disabledAt?.toISOString() ?? null };
   }
@@ -67,8 +70,9 @@ export class AuthAdminService {
     };
   }
 
+  /** Returns once every listening API process refuses the token (or after 2 s; the token cache TTL bounds the rest). */
   async revokeToken(tokenId: string) {
-    const revokedAt = UUID.test(tokenId) ? await this.tokens.revoke(tokenId) : null;
+    const revokedAt = UUID.test(tokenId) ? (await this.announcer.announce((nonce) => this.tokens.revoke(tokenId, nonce))).result : null;
     if (!revokedAt) throw new AdminError(`Token ${tokenId} not found`);
     return { id: tokenId, revoked_at: revokedAt.toISOString() };
   }

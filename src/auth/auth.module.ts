@@ -2,13 +2,18 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../common/config/app-config';
+import { QueueNamespace } from '../database/queue-namespace';
+import { QueueNamespaceModule } from '../database/queue-namespace.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthAdminService } from './auth-admin.service';
+import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
 import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
-import { FixedWindowThrottlerStorage } from './rate-limit/fixed-window-storage';
+import { FailedAuthLimiter } from './rate-limit/failed-auth-limiter';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
 import { ScopesGuard } from './guards/scopes.guard';
 import { AccountRepository } from './repositories/account.repository';
@@ -22,10 +27,13 @@ import { TokenVerifier } from './token-verifier.service';
     PassportModule,
     TypeOrmModule.forFeature([Organization, Account, PersonalAccessToken]),
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      // The deployment's namespace keeps two deployments on one Redis from sharing counters.
+      imports: [QueueNamespaceModule],
+      // MetricsService is absent from the admin CLI's module.
+      inject: [AppConfig, QueueNamespace, { token: MetricsService, optional: true }],
+      useFactory: (config: AppConfig, namespace: QueueNamespace, metrics?: MetricsService) => ({
         throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-        storage: new FixedWindowThrottlerStorage(),
+        storage: new RedisThrottlerStorage(config.redisUrl, `${namespace.prefix}:rate-limit:`, metrics?.registry),
       }),
     }),
   ],
@@ -35,11 +43,17 @@ import { TokenVerifier } from './token-verifier.service';
     TokenRepository,
     TokenVerifier,
     BasicStrategy,
+    {
+      provide: FailedAuthLimiter,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new FailedAuthLimiter(config.authFailuresPerMinute),
+    },
     BasicAuthGuard,
     ScopesGuard,
     AccountThrottlerGuard,
+    CredentialsAnnouncer,
     AuthAdminService,
   ],
-  exports: [AuthAdminService, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
+  exports: [AuthAdminService, FailedAuthLimiter, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
 })
 export class AuthModule {}

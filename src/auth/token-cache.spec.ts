@@ -34,4 +34,25 @@ describe('TokenCache', () => {
     expect(cache.get('k1', 1)?.id).toBe('t1');
     expect(cache.get('k10000', 1)?.id).toBe('t10000');
   });
+
+  it('forgets only the entries a change names', () => {
+    const cache = new TokenCache(60_000);
+    cache.set('a', credentials('t1'), 0);
+    cache.set('b', credentials('t2'), 0);
+    cache.forget((c) => c.id === 't1');
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('b', 1)?.id).toBe('t2');
+    cache.clear();
+    expect(cache.get('b', 1)).toBeUndefined();
+  });
+
+  it('does not cache a row read before an invalidation that arrived while it was being read', () => {
+    const cache = new TokenCache(60_000);
+    const generation = cache.currentGeneration;
+    cache.forget((c) => c.id === 't1'); // the revocation lands while the query runs
+    cache.set('k', credentials('t1'), 0, generation);
+    expect(cache.get('k', 1)).toBeUndefined();
+    cache.set('k', credentials('t1'), 0, cache.currentGeneration);
+    expect(cache.get('k', 1)?.id).toBe('t1');
+  });
 });

@@ -9,8 +9,9 @@ const LAST_USED_EVERY_MS = 60_000;
 
 /**
  * Checks a (account id, token) pair. A token is valid when it exists, belongs to that account,
- * is neither revoked nor expired, and the account is not disabled. Token rows are cached for
- * TOKEN_CACHE_TTL_MS, so a revocation takes effect within that bound (5 s by default).
+ * is neither revoked nor expired, and the account is not disabled. Token rows are cached; the
+ * credentials listener drops them the moment a token or account changes, and TOKEN_CACHE_TTL_MS
+ * bounds staleness only while that listener is disconnected. Expiry is checked on every request.
  */
 @Injectable()
 export class TokenVerifier {
@@ -44,9 +45,25 @@ export class TokenVerifier {
     const key = hash.toString('base64');
     const cached = this.cache.get(key, now);
     if (cached) return cached;
+    const generation = this.cache.currentGeneration;
     const token = await this.tokens.findCredentialsByHash(hash);
-    if (token) this.cache.set(key, token, now);
+    if (token) this.cache.set(key, token, now, generation);
     return token;
+  }
+
+  /** A token was revoked (or otherwise changed): its cached row must not be used again. */
+  forgetToken(tokenId: string): void {
+    this.cache.forget((token) => token.id === tokenId);
+  }
+
+  /** An account was disabled or enabled: none of its tokens' cached rows may be used again. */
+  forgetAccount(accountId: string): void {
+    this.cache.forget((token) => token.accountId === accountId);
+  }
+
+  /** Changes may have been missed (the listener was disconnected): trust nothing cached. */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   /** last_used_at is written at most once a minute per token and process, off the request path. */

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { UnavailableError } from '../common/errors/api-error';
-import { QueueNamespace } from '../jobs/queue/queue-namespace';
+import { QueueNamespace } from '../database/queue-namespace';
 import { RedisHealthIndicator } from './redis.health';
 
 /** Operational probes, outside /v1 and without auth. */

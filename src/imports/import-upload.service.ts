@@ -4,7 +4,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
+import { Gauge } from 'prom-client';
 import { AppConfig } from '../common/config/app-config';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
@@ -26,7 +28,7 @@ const UNIQUE_VIOLATION = '23505';
 @Injectable()
 export class ImportUploadService {
   private readonly logger = new Logger(ImportUploadService.name);
-  private readonly slots = new UploadSlots(MAX_CONCURRENT_UPLOADS);
+  private readonly slots: UploadSlots;
   /** This process's position assignments, one at a time: they complete in the order the 202s then leave. */
   private positions: Promise<void> = Promise.resolve();
 
@@ -36,7 +38,19 @@ export class ImportUploadService {
     private readonly files: ImportFileRepository,
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
-  ) {}
+    metrics: MetricsService,
+  ) {
+    const slots = new UploadSlots(MAX_CONCURRENT_UPLOADS, config.uploads.slotsPerAccount);
+    this.slots = slots;
+    new Gauge({
+      name: 'uploads_in_progress',
+      help: 'Uploads this process is streaming into PostgreSQL now',
+      registers: [metrics.registry],
+      collect() {
+        this.set(slots.inProgress);
+      },
+    });
+  }
 
   /**
    * Returns the job id: a new job's, or the earlier one when the Idempotency-Key was used with the
@@ -46,14 +60,16 @@ export class ImportUploadService {
     const key = this.checkIdempotencyKey(idempotencyKey);
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     const earlier = key ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-    if (key && earlier) return this.replay(request, earlier, key);
+    if (key && earlier) return this.replay(request, principal, earlier, key);
     const jobId = randomUUID();
     const digest = new FileDigest();
     try {
-      await this.slots.run(() =>
+      await this.slots.run(principal.accountId, () =>
         this.dataSource.transaction(async (manager) => {
-          const { size } = await readJsonFilePart(request, (fileName, content) =>
-            this.store(manager, { jobId, principal, fileName }, digest.pass(content)),
+          const { size } = await readJsonFilePart(
+            request,
+            (fileName, content) => this.store(manager, { jobId, principal, fileName }, digest.pass(content)),
+            this.minimumRate(),
           );
           if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
           await this.jobs.recordFile(manager, jobId, digest.sha256, key);
@@ -93,9 +109,16 @@ export class ImportUploadService {
    * The key was used before: the body must still be read to know whether it is the same file. It
    * is hashed as it streams (with the usual limits, 413 included) and nothing is stored.
    */
-  private async replay(request: Readable & { headers: IncomingHttpHeaders }, earlier: ImportJob, key: string): Promise<string> {
+  private async replay(
+    request: Readable & { headers: IncomingHttpHeaders },
+    principal: Principal,
+    earlier: ImportJob,
+    key: string,
+  ): Promise<string> {
     const digest = new FileDigest();
-    await this.slots.run(() => readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest)));
+    await this.slots.run(principal.accountId, () =>
+      readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
+    );
     return sameFileOrConflict(earlier, key, digest.sha256);
   }
 
@@ -120,6 +143,10 @@ export class ImportUploadService {
     const last = chunks.flush();
     if (last) await this.files.appendChunk(manager, job.jobId, last.seq, last.data);
     return size;
+  }
+
+  private minimumRate(): { bytesPerSecond: number; windowMs: number } {
+    return { bytesPerSecond: this.config.uploads.minBytesPerSecond, windowMs: this.config.uploads.minRateWindowMs };
   }
 
   private checkIdempotencyKey(key: string | undefined): string | null {

@@ -10,6 +10,7 @@ import {
   ApiOperation,
   ApiParam,
   ApiPayloadTooLargeResponse,
+  ApiRequestTimeoutResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
@@ -62,6 +63,10 @@ export class ImportsController {
   @ApiBadRequestResponse({ type: ErrorResponse, description: 'Malformed multipart body' })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'File larger than 52,428,800 bytes; nothing was stored' })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'Not multipart/form-data' })
+  @ApiRequestTimeoutResponse({
+    type: ErrorResponse,
+    description: 'The file arrived slower than UPLOAD_MIN_BYTES_PER_SECOND; the connection is closed and nothing was stored',
+  })
   @ApiUnprocessableEntityResponse({
     type: ErrorResponse,
     description: 'No file part, more than one file, a name not ending in .json, or an Idempotency-Key already used with a different file',

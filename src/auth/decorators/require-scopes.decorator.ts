@@ -23,7 +23,12 @@ export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecora
     ApiSecurity(SECURITY_SCHEME),
     ApiUnauthorizedResponse({ description: 'Authorization header missing or credentials invalid', type: ErrorResponse }),
     ApiForbiddenResponse({ description: `Token lacks the scope ${scopes.join(', ')}`, type: ErrorResponse }),
-    ApiTooManyRequestsResponse({ description: 'Per-account request limit exceeded; see Retry-After', type: ErrorResponse }),
+    ApiTooManyRequestsResponse({
+      description:
+        'Per-account request limit exceeded, too many failed authentications from this address, ' +
+        'or (upload) too many concurrent uploads of this account; see Retry-After',
+      type: ErrorResponse,
+    }),
     ApiInternalServerErrorResponse({ description: 'Unexpected error; the message reveals no internals', type: ErrorResponse }),
     ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis unreachable; nothing was half-created', type: ErrorResponse }),
   );

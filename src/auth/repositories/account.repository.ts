@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { Account } from '../entities/account.entity';
+import { notifyCredentialsChanged } from '../invalidation/credentials-channel';
 
 @Injectable()
 export class AccountRepository {
@@ -16,8 +17,14 @@ export class AccountRepository {
     return this.repo.findOneBy({ id });
   }
 
-  async setDisabled(id: string, disabled: boolean): Promise<Account | null> {
-    await this.repo.update({ id }, { disabledAt: disabled ? () => 'now()' : null });
-    return this.findById(id);
+  /** Disables or enables; every API process is told in the same transaction (NOTIFY on commit). */
+  setDisabled(id: string, disabled: boolean, nonce?: string): Promise<Account | null> {
+    return this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(Account);
+      await repo.update({ id }, { disabledAt: disabled ? () => 'now()' : null });
+      const account = await repo.findOneBy({ id });
+      if (account) await notifyCredentialsChanged(manager, { accountId: id, nonce });
+      return account;
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { PersonalAccessToken } from '../entities/personal-access-token.entity';
+import { notifyCredentialsChanged } from '../invalidation/credentials-channel';
 
 /** What authentication needs to know about a token, read in one query. */
 export interface TokenCredentials {
@@ -50,16 +51,23 @@ export class TokenRepository {
     return row ?? null;
   }
 
-  /** Sets revoked_at once; revoking again keeps the first time. Returns null for an unknown id. */
-  async revoke(id: string): Promise<Date | null> {
-    await this.repo
-      .createQueryBuilder()
-      .update()
-      .set({ revokedAt: () => 'now()' })
-      .where('id = :id AND revoked_at IS NULL', { id })
-      .execute();
-    const token = await this.repo.findOneBy({ id });
-    return token?.revokedAt ?? null;
+  /**
+   * Sets revoked_at once; revoking again keeps the first time. Returns null for an unknown id.
+   * Every API process is told in the same transaction (NOTIFY is delivered on commit).
+   */
+  revoke(id: string, nonce?: string): Promise<Date | null> {
+    return this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(PersonalAccessToken);
+      await repo
+        .createQueryBuilder()
+        .update()
+        .set({ revokedAt: () => 'now()' })
+        .where('id = :id AND revoked_at IS NULL', { id })
+        .execute();
+      const token = await repo.findOneBy({ id });
+      if (token) await notifyCredentialsChanged(manager, { tokenId: id, nonce });
+      return token?.revokedAt ?? null;
+    });
   }
 
   /** Records use at most once a minute per token, so authentication stays read-mostly. */

@@ -23,7 +23,7 @@ export class AppConfig {
   };
   /**
    * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.
-   * The prefix in use is QueueNamespace.prefix (src/jobs/queue/queue-namespace.ts), never this.
+   * The prefix in use is QueueNamespace.prefix (src/database/queue-namespace.ts), never this.
    */
   queuePrefixOverride: string | null;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
@@ -39,4 +39,13 @@ export class AppConfig {
   logLevel: string;
   /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
   database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
+  authFailuresPerMinute: number;
+  uploads: {
+    /** Concurrent uploads one account may stream in one API process (429 beyond). */
+    slotsPerAccount: number;
+    /** An upload receiving less than this over a window (after the first) is aborted with 408; 0 = off. */
+    minBytesPerSecond: number;
+    minRateWindowMs: number;
+  };
 }

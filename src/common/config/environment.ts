@@ -165,4 +165,32 @@ export class Environment {
   @Min(0)
   @Max(86_400_000)
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  AUTH_FAILURES_PER_MINUTE?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  UPLOAD_SLOTS_PER_ACCOUNT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1_073_741_824)
+  UPLOAD_MIN_BYTES_PER_SECOND?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  UPLOAD_MIN_RATE_WINDOW_MS?: number;
 }

@@ -26,6 +26,8 @@ const DEFAULTS = {
   metricsPort: 9464,
   logLevel: 'info',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
+  authFailuresPerMinute: 30,
+  uploads: { slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
 };
 
 /** The error loadConfig throws for `env`, or a failure when it throws nothing. */
@@ -116,6 +118,17 @@ describe('loadConfig', () => {
     expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });
 
+  it('reads the fairness limits', () => {
+    const config = loadConfig({
+      AUTH_FAILURES_PER_MINUTE: '5',
+      UPLOAD_SLOTS_PER_ACCOUNT: '3',
+      UPLOAD_MIN_BYTES_PER_SECOND: '0',
+      UPLOAD_MIN_RATE_WINDOW_MS: '2000',
+    });
+    expect(config.authFailuresPerMinute).toBe(5);
+    expect(config.uploads).toEqual({ slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
+  });
+
   it('reads the numbers as numbers, not strings', () => {
     const config = loadConfig({ PORT: '0', WORKER_CONCURRENCY: '64' });
     expect(config.port).toBe(0);
@@ -139,6 +152,10 @@ describe('loadConfig', () => {
     ['BASE_PATH', '/api/'],
     ['BASE_PATH', '/'],
     ['LOG_LEVEL', 'verbose'],
+    ['AUTH_FAILURES_PER_MINUTE', '0'],
+    ['UPLOAD_SLOTS_PER_ACCOUNT', '0'],
+    ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],
+    ['UPLOAD_MIN_RATE_WINDOW_MS', '99'],
     ['QUEUE_PREFIX', 'has space'],
     ['QUEUE_PREFIX', 'x'.repeat(65)],
     ['IMPORT_BATCH_BYTES', '65535'],

@@ -43,6 +43,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
+    authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
+    uploads: {
+      slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
+      minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
+      minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,
+    },
     database: {
       statementTimeoutMs: input.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
       // An upload's transaction waits for the client between chunks: never cut it before the request timeout does.
@@ -87,4 +93,8 @@ export const ENV_KEYS = [
   'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
   'IMPORT_BATCH_BYTES',
   'IMPORT_ERROR_DETAILS_LIMIT',
+  'AUTH_FAILURES_PER_MINUTE',
+  'UPLOAD_SLOTS_PER_ACCOUNT',
+  'UPLOAD_MIN_BYTES_PER_SECOND',
+  'UPLOAD_MIN_RATE_WINDOW_MS',
 ] as const;

@@ -48,3 +48,17 @@ export class UnavailableError extends ApiError {
     super(HttpStatus.SERVICE_UNAVAILABLE, 'unavailable', message, { 'Retry-After': '5' });
   }
 }
+
+/** 429 `rate_limited` with Retry-After in whole seconds. */
+export class RateLimitedError extends ApiError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, 'rate_limited', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+/** 408 `bad_request`: the request body arrived too slowly; the connection is closed after the answer. */
+export class RequestTimeoutError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.REQUEST_TIMEOUT, 'bad_request', message, { Connection: 'close' });
+  }
+}

@@ -1,8 +1,15 @@
 import busboy from 'busboy';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../common/errors/api-error';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  RequestTimeoutError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../common/errors/api-error';
 import { isStorableString } from '../../common/text/storable-string';
+import { MinimumRate, type MinimumRateSettings } from './minimum-rate';
 import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload-limits';
 
 export interface FileSink {
@@ -13,12 +20,14 @@ export interface FileSink {
 /**
  * Streams a multipart/form-data request and hands its one `file` part (name ending in .json) to
  * the sink without buffering it. Everything else about the form is checked here and refused with
- * the documented status: 415 not multipart, 400 malformed, 413 too large, 422 wrong parts.
+ * the documented status: 415 not multipart, 400 malformed, 413 too large, 422 wrong parts, and
+ * 408 when the body arrives slower than `minimumRate` (the sink's work is then abandoned at once).
  * Resolves with the sink's byte count once the whole body has been read.
  */
 export function readJsonFilePart(
   request: Readable & { headers: IncomingHttpHeaders },
   sink: FileSink,
+  minimumRate: MinimumRateSettings = { bytesPerSecond: 0, windowMs: 1_000 },
 ): Promise<{ fileName: string; size: number }> {
   if (!/^multipart\/form-data\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
     return Promise.reject(new UnsupportedMediaTypeError('The upload must be sent as multipart/form-data with a part named "file"'));
@@ -88,10 +97,28 @@ export function readJsonFilePart(
       parser.destroy(new Error('request aborted'));
     });
 
+    // A client trickling bytes would hold its slot and database transaction for the whole request
+    // timeout; below the minimum rate it is cut off, and the transaction rolls back.
+    const rate = new MinimumRate(minimumRate);
+    const rateCheck = rate.enabled
+      ? setInterval(() => {
+          if (!rate.windowEnded()) return;
+          fail(
+            new RequestTimeoutError(
+              `The upload arrived slower than ${minimumRate.bytesPerSecond} bytes/s over ${minimumRate.windowMs / 1000} s ` +
+                'and was aborted; nothing was stored',
+            ),
+          );
+          parser.destroy(new Error('upload too slow'));
+        }, minimumRate.windowMs)
+      : undefined;
+    if (rate.enabled) request.on('data', (data: Buffer) => rate.received(data.length));
+
     let finished = false;
     async function finish(): Promise<void> {
       if (finished) return;
       finished = true;
+      clearInterval(rateCheck);
       const size = await fileWork?.catch(() => undefined);
       if (failure) return reject(failure);
       if (fileWork === undefined || size === undefined) {

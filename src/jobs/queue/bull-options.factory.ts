@@ -2,7 +2,7 @@ import type { BullRootModuleOptions } from '@nestjs/bull';
 import type { RedisOptions } from 'ioredis';
 import type { AppConfig } from '../../common/config/app-config';
 import { IMPORT_BACKOFF, importBackoff } from './import-backoff';
-import type { QueueNamespace } from './queue-namespace';
+import type { QueueNamespace } from '../../database/queue-namespace';
 
 /**
  * Bull 4 needs `maxRetriesPerRequest: null` and `enableReadyCheck: false` on its subscriber and

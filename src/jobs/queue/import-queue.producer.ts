@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { IMPORT_QUEUE, type ImportQueuePayload } from './import-queue.constants';
-import { QueueNamespace } from './queue-namespace';
+import { QueueNamespace } from '../../database/queue-namespace';
 
 const ENQUEUE_TIMEOUT_MS = 3_000;
 

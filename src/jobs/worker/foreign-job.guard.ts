@@ -3,7 +3,7 @@ import type { Job } from 'bull';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { requeueWithoutAttempt, RequeueError } from '../queue/import-backoff';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
-import { QueueNamespace } from '../queue/queue-namespace';
+import { QueueNamespace } from '../../database/queue-namespace';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { judgeUnknownJob } from './foreign-job-policy';
 

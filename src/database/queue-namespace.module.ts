@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AppConfig } from '../../common/config/app-config';
-import { ServiceIdentityRepository } from '../../database/service-identity.repository';
+import { AppConfig } from '../common/config/app-config';
+import { ServiceIdentityRepository } from './service-identity.repository';
 import { QueueNamespace } from './queue-namespace';
 
 /**

@@ -1,0 +1,65 @@
+import type { AppConfig } from '../common/config/app-config';
+import type { TokenCredentials, TokenRepository } from './repositories/token.repository';
+import { TokenVerifier } from './token-verifier.service';
+import { hashTokenSecret } from './token-secret';
+
+const SECRET = 'pdt_secret';
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+
+/** A repository holding one token row, counting how often PostgreSQL would have been asked. */
+function repositoryWith(row: Partial<TokenCredentials>) {
+  const calls = { find: 0 };
+  const credentials: TokenCredentials = {
+    id: 't1',
+    accountId: 'acc',
+    tokenHash: hashTokenSecret(SECRET),
+    scopes: ['accounts--my:ro'],
+    expiresAt: null,
+    revokedAt: null,
+    organizationId: 'org',
+    accountDisabledAt: null,
+    ...row,
+  };
+  const repository = {
+    findCredentialsByHash: () => {
+      calls.find++;
+      return Promise.resolve(credentials);
+    },
+    touchLastUsed: () => Promise.resolve(),
+  } as unknown as TokenRepository;
+  return { repository, calls };
+}
+
+const verifierWith = (repository: TokenRepository) => new TokenVerifier(repository, { tokenCacheTtlMs: 60_000 } as AppConfig);
+
+describe('TokenVerifier', () => {
+  it('checks expiry on every request from the cached row', async () => {
+    const { repository, calls } = repositoryWith({ expiresAt: new Date(NOW.getTime() + 1_000) });
+    const verifier = verifierWith(repository);
+    await expect(verifier.verify('acc', SECRET, NOW)).resolves.toMatchObject({ tokenId: 't1' });
+    await expect(verifier.verify('acc', SECRET, new Date(NOW.getTime() + 1_000))).resolves.toBeNull();
+    expect(calls.find).toBe(1); // the second answer came from the cache, and was still refused
+  });
+
+  it('asks PostgreSQL again after the token or its account is forgotten', async () => {
+    const { repository, calls } = repositoryWith({});
+    const verifier = verifierWith(repository);
+    await verifier.verify('acc', SECRET, NOW);
+    await verifier.verify('acc', SECRET, NOW);
+    expect(calls.find).toBe(1);
+    verifier.forgetToken('t1');
+    await verifier.verify('acc', SECRET, NOW);
+    expect(calls.find).toBe(2);
+    verifier.forgetAccount('acc');
+    await verifier.verify('acc', SECRET, NOW);
+    expect(calls.find).toBe(3);
+    verifier.forgetAccount('someone-else');
+    await verifier.verify('acc', SECRET, NOW);
+    expect(calls.find).toBe(3);
+  });
+
+  it('refuses a token presented with another account id', async () => {
+    const { repository } = repositoryWith({});
+    await expect(verifierWith(repository).verify('other', SECRET, NOW)).resolves.toBeNull();
+  });
+});
