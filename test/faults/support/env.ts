@@ -65,9 +65,6 @@ export function serviceNodeFlags(): string[] {
   return words[0] === 'node' && entry > 0 ? words.slice(1, entry).filter((w) => w.startsWith('--')) : [];
 }
 
-/** The entry points the suite starts, in the snapshot. */
-export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js'] as const;
-
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SERVICE_KEYS) delete env[key];
