@@ -13,7 +13,7 @@ import { createTestApp } from './support/test-app';
 describe('Imports of different organizations', () => {
   it('run in parallel: both are processing at the same moment', async () => {
     // Small batches make each import long (hundreds of commits), so the overlap is not a race.
-    const t = await createTestApp({ config: (c) => ({ ...c, worker: { ...c.worker, concurrency: 1, batchSize: 20 } }) });
+    const t = await createTestApp({ config: (c) => ({ ...c, worker: { ...c.worker, concurrency: 2, batchSize: 20 } }) });
     try {
       const [a, b] = [await createCaller(t.app), await createCaller(t.app)];
       const queue = t.app.get<Queue>(getQueueToken(IMPORT_QUEUE));
