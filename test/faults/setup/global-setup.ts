@@ -1,14 +1,6 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
-import {
-  DIST_DIR,
-  DIST_SNAPSHOT,
-  FAULTS_DATABASE,
-  LOG_DIR,
-  PG_HOST_URL,
-  serviceNodeFlags,
-  STATE_DIR,
-} from '../support/env';
+import { DIST_DIR, DIST_SNAPSHOT, FAULTS_DATABASE, LOG_DIR, PG_HOST_URL, serviceNodeFlags, STATE_DIR } from '../support/env';
 import { ensureFreshBuild } from '../../support/fresh-build';
 import { ensureBackingServices, flushFaultsRedisDb } from '../support/services';
 
