@@ -33,7 +33,14 @@ describe('Search ranking', () => {
 
   it('orders matches title, then brand and category (by id), then tag, then description', async () => {
     const page = await search('q=alpaca&limit=100');
-    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual(['e-title', 'f-title', 'c-category', 'd-brand', 'b-tag', 'a-description']);
+    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual([
+      'e-title',
+      'f-title',
+      'c-category',
+      'd-brand',
+      'b-tag',
+      'a-description',
+    ]);
   });
 
   it('keeps the ranked order across pages followed by next_cursor', async () => {
