@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { basic, createCaller, type TestCaller } from './support/factories';
 import { query } from './support/database';
 import { upload, waitForJob, type JobBody } from './support/imports';
@@ -429,62 +428,6 @@ describe('Bad-input corpus', () => {
       },
       CLOSE_WITHIN_MS + 20_000,
     );
-
-    it('keeps serving other clients while as many uploads as the database pool has connections are stalled', async () => {
-      // Its own app with a long request timeout: the uploads stay stalled however slow this machine is.
-      const patient = await createTestApp({ worker: false, config: (c) => ({ ...c, httpRequestTimeoutMs: 120_000 }) });
-      const patientPort = await listen(patient.app);
-      const poolSize = (patient.app.get(DataSource).options.extra as { max: number }).max;
-      const caller = await createCaller(patient.app);
-      const reader = await createCaller(patient.app, { scopes: ['accounts--my:ro'] });
-      const body = multipartBody([filePart(VALID_FILE)]);
-      const uploads: RawConnection[] = [];
-      try {
-        try {
-          for (let i = 0; i < poolSize; i++) {
-            const connection = await RawConnection.open(patientPort);
-            await connection.write(
-              requestHead('POST', '/v1/catalogs/imports', [
-                `Authorization: ${caller.auth}`,
-                `Content-Type: ${contentType()}`,
-                `Content-Length: ${body.length}`,
-              ]),
-            );
-            await connection.write(body.subarray(0, 60));
-            uploads.push(connection);
-          }
-          // Every upload is either answered (refused: no slot) or holding its transaction open.
-          const answered = () => uploads.filter((c) => c.response() !== null);
-          const settled = await eventually(
-            async () => ({ answered: answered().length, holding: await openTransactions(patient.app) }),
-            (n) => n.answered + n.holding === poolSize,
-            30_000,
-          );
-          expect(settled.answered + settled.holding).toBe(poolSize);
-          expect(settled.holding).toBeGreaterThanOrEqual(1);
-          for (const refused of answered()) expect(refused.response()?.status).toBe(503);
-
-          const read = await request(patient.http).get('/v1/catalogs').set('Authorization', reader.auth);
-          expect(read.status).toBe(200);
-          // Served while those uploads were still stalled: none was answered or closed meanwhile.
-          const stalled = uploads.filter((c) => c.response() === null);
-          expect(stalled.filter((c) => c.socket.destroyed)).toEqual([]);
-          expect(stalled).toHaveLength(settled.holding);
-          expect(await openTransactions(patient.app)).toBe(settled.holding);
-        } finally {
-          for (const connection of uploads) connection.destroy();
-        }
-        expect(
-          await eventually(
-            () => openTransactions(patient.app),
-            (n) => n === 0,
-          ),
-        ).toBe(0);
-        expect(await importRowsOf(patient.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
-      } finally {
-        await patient.close();
-      }
-    }, 60_000);
   });
 
   // ---------------------------------------------------------------------------------------------
