@@ -4,6 +4,7 @@
 // eslint-config-prettier comes last so that formatting is left to Prettier alone.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import jest from 'eslint-plugin-jest';
 import prettier from 'eslint-config-prettier/flat';
 import tseslint from 'typescript-eslint';
 
@@ -46,6 +47,15 @@ export default defineConfig(
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // A focused or disabled test silently shrinks the run while CI stays green: both are errors.
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.fault-spec.ts', 'test/**/*.ts'],
+    plugins: { jest },
+    rules: {
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
     },
   },
   {

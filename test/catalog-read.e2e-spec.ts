@@ -122,8 +122,13 @@ describe('Catalog read API', () => {
   });
 
   it('treats SQL-ish search text as plain words', async () => {
+    // websearch_to_tsquery: 'wool' & 'drop' & 'tabl' & 'product' — no title holds all four words.
     const response = await get(`/v1/catalogs/products?q=${encodeURIComponent("wool'; DROP TABLE products; --")}`).expect(200);
-    expect(Array.isArray(response.body.data)).toBe(true);
-    await get('/v1/catalogs/products/sku-000').expect(200);
+    expect(response.body).toEqual({ data: [], next_cursor: null });
+    // An OR in SQL syntax is not an operator: only the wool products match, never "everything".
+    const or = await get(`/v1/catalogs/products?q=${encodeURIComponent("wool' OR '1'='1")}&limit=100`).expect(200);
+    expect(or.body.data.map((p: { title: string }) => p.title).every((title: string) => /wool/i.test(title))).toBe(true);
+    expect(or.body.data).toHaveLength(18);
+    expect((await get('/v1/catalogs').expect(200)).body.product_count).toBe(45);
   });
 });

@@ -137,6 +137,41 @@ describe('Admin CLI (DESIGN §8)', () => {
     expect((response.body as { error: { type: string } }).error.type).toBe('authorization');
   });
 
+  it("accounts disable refuses the account's tokens with 401; accounts enable lets them in again", async () => {
+    const created = expectJsonResult(await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro'));
+    const auth = basic(accountId, created.token as string);
+    expect((await statusOfRandomJob(auth)).status).toBe(404);
+
+    const disabled = expectJsonResult(await cli('accounts', 'disable', accountId));
+    expect(Object.keys(disabled).sort()).toEqual(['disabled_at', 'id']);
+    expect(disabled.id).toBe(accountId);
+    expect(disabled.disabled_at).toMatch(ISO_MILLIS_UTC);
+    const refused = await statusOfRandomJob(auth);
+    expect(refused.status).toBe(401);
+    expect((refused.body as { error: { type: string } }).error.type).toBe('authentication');
+
+    expect(expectJsonResult(await cli('accounts', 'enable', accountId))).toEqual({ id: accountId, disabled_at: null });
+    expect((await statusOfRandomJob(auth)).status).toBe(404);
+  });
+
+  it('tokens create --expires-at stores the expiry: a future one authenticates, a past one is refused with 401', async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const live = expectJsonResult(
+      await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro', '--expires-at', future),
+    );
+    expect(live.expires_at).toBe(future);
+    expect((await statusOfRandomJob(basic(accountId, live.token as string))).status).toBe(404);
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const expired = expectJsonResult(
+      await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro', '--expires-at', past),
+    );
+    expect(expired.expires_at).toBe(past);
+    const refused = await statusOfRandomJob(basic(accountId, expired.token as string));
+    expect(refused.status).toBe(401);
+    expect((refused.body as { error: { type: string } }).error.type).toBe('authentication');
+  });
+
   it('tokens create refuses an unknown scope name', async () => {
     const result = await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro,accounts--my:admin');
     expectRefused(result);

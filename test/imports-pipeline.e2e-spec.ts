@@ -1,4 +1,7 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
 import request from 'supertest';
+import { IMPORT_QUEUE } from '../src/jobs/queue/import-queue.constants';
 import { createCaller, type TestCaller } from './support/factories';
 import { query } from './support/database';
 import { getJob, products, upload, waitForJob, type JobBody } from './support/imports';
@@ -26,7 +29,18 @@ describe('Import pipeline (upload → worker → catalog)', () => {
 
   it('imports a file with exact counters, and the status invariants hold at every poll', async () => {
     const polls: JobBody[] = [];
-    const job = await importFile(products(250), (j) => polls.push(j));
+    // Hold this app's worker so the first polls are guaranteed to see the job before it is done.
+    const queue = t.app.get<Queue>(getQueueToken(IMPORT_QUEUE));
+    await queue.pause(true);
+    let jobId: string;
+    try {
+      jobId = await upload(t.http, caller.auth, products(250));
+      polls.push(await getJob(t.http, caller.auth, jobId));
+    } finally {
+      await queue.resume(true);
+    }
+    const job = await waitForJob(t.http, caller.auth, jobId, { onPoll: (j) => polls.push(j) });
+    expect(polls.filter((p) => p.status === 'pending' || p.status === 'processing').length).toBeGreaterThanOrEqual(1);
     expect(job).toMatchObject({ status: 'done', total: 250, indexed_count: 250, failed_count: 0, skipped_count: 0, progress: 250 });
     for (const p of polls) {
       expect(p.progress).toBe(p.indexed_count + p.failed_count);

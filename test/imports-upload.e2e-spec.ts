@@ -133,6 +133,17 @@ describe('POST /v1/catalogs/imports (upload)', () => {
     expect(response.body.error.type).toBe('authorization');
     expect(await jobsOf(reader.organizationId)).toBe(0);
   });
+
+  it('answers 403, not 413, to a read-only token sending a file over 50 MiB (scope before body)', async () => {
+    const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
+    const response = await request(t.http)
+      .post('/v1/catalogs/imports')
+      .set('Authorization', reader.auth)
+      .attach('file', arrayOfSize(MAX_FILE_BYTES + 1), 'big.json');
+    expect(response.status).toBe(403);
+    expect(response.body.error.type).toBe('authorization');
+    expect(await jobsOf(reader.organizationId)).toBe(0);
+  });
 });
 
 describe('Upload then worker', () => {

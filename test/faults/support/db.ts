@@ -159,13 +159,29 @@ export class FaultsDb {
     return { count: rows.length, digest: hash.digest('hex'), indexes: rows.map((r) => r.index) };
   }
 
-  /** The organization's catalog as (product_id, content_hash hex), ordered by product_id. */
-  async catalog(organizationId: string): Promise<Array<[string, string]>> {
-    const rows = await this.queryRetrying<{ product_id: string; hash: string }>(
-      `SELECT product_id, encode(content_hash, 'hex') AS hash FROM products WHERE organization_id = $1 ORDER BY product_id COLLATE "C"`,
+  /**
+   * The organization's catalog as (product_id, every column an import writes), ordered by product_id:
+   * content_hash, raw_hash, data, and last_import_job_id as "written by `jobId`" (job ids differ
+   * between a faulted run and its reference).
+   */
+  async catalog(organizationId: string, jobId: string): Promise<Array<[string, string]>> {
+    const rows = await this.queryRetrying<{ product_id: string; stored: string }>(
+      `SELECT product_id,
+              concat_ws(' ', encode(content_hash, 'hex'), coalesce(encode(raw_hash, 'hex'), '-'), md5(data::text),
+                        CASE WHEN last_import_job_id = $2 THEN 'this-job' ELSE 'earlier-job' END) AS stored
+         FROM products WHERE organization_id = $1 ORDER BY product_id COLLATE "C"`,
+      [organizationId, jobId],
+    );
+    return rows.map((r) => [r.product_id, r.stored]);
+  }
+
+  /** product_id → the stored `data` (as parsed JSON), to compare with an independent model. */
+  async catalogData(organizationId: string): Promise<Map<string, unknown>> {
+    const rows = await this.queryRetrying<{ product_id: string; data: unknown }>(
+      'SELECT product_id, data FROM products WHERE organization_id = $1',
       [organizationId],
     );
-    return rows.map((r) => [r.product_id, r.hash]);
+    return new Map(rows.map((r) => [r.product_id, r.data]));
   }
 
   /** (product_id, title, brand) of an organization's products. */

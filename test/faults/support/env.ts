@@ -77,9 +77,6 @@ export function serviceNodeFlags(): string[] {
   return words[0] === 'node' && entry > 0 ? words.slice(1, entry).filter((w) => w.startsWith('--')) : [];
 }
 
-/** The entry points the suite starts, in the snapshot. */
-export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js'] as const;
-
 export type ServiceEnv = Record<string, string | undefined>;
 
 export function childEnv(extra: ServiceEnv = {}): NodeJS.ProcessEnv {

@@ -5,12 +5,13 @@ import { createCaller } from './cli';
 import type { FaultsDb, JobRow, JobStatus } from './db';
 import { STATE_DIR } from './env';
 import { uploadCatalog } from './http';
+import { canonical, modelDifferences, modelImports } from './model';
 
 /** What an import left behind, read from PostgreSQL: the thing a disturbed run must reproduce exactly. */
 export interface ImportOutcome {
   status: JobStatus;
   counters: { total: number; indexed_count: number; failed_count: number; skipped_count: number };
-  /** (product_id, content_hash hex), ordered by product_id. */
+  /** (product_id, content_hash raw_hash md5(data) this-job|earlier-job), ordered by product_id. */
   catalog: Array<[string, string]>;
   errors: { count: number; digest: string };
   fileChunksLeft: number;
@@ -22,7 +23,7 @@ export async function collectOutcome(db: FaultsDb, job: JobRow): Promise<ImportO
   return {
     status: job.status,
     counters: { total: job.total, indexed_count: job.indexed_count, failed_count: job.failed_count, skipped_count: job.skipped_count },
-    catalog: await db.catalog(job.organization_id),
+    catalog: await db.catalog(job.organization_id, job.id),
     errors: { count: errors.count, digest: errors.digest },
     fileChunksLeft: await db.fileChunkCount(job.id),
     attempts: job.attempts,
@@ -74,7 +75,7 @@ function catalogDifferences(expected: Array<[string, string]>, actual: Array<[st
     const other = got.get(id);
     if (other === hash) continue;
     differing++;
-    if (samples.length < 5) samples.push(other === undefined ? `${id} missing` : `${id} has another content_hash`);
+    if (samples.length < 5) samples.push(other === undefined ? `${id} missing` : `${id} differs (${other} != ${hash})`);
   }
   for (const id of got.keys()) {
     if (want.has(id)) continue;
@@ -103,12 +104,21 @@ export async function referenceOutcomes(db: FaultsDb, apiPort: number, contents:
   const file = join(dir, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ImportOutcome[];
   const started = Date.now();
+  // Expected counters and catalog come from the files themselves; the reference run must agree with them.
+  const model = modelImports(contents);
   const caller = await createCaller(`reference ${key}`);
   const outcomes: ImportOutcome[] = [];
   for (const content of contents) {
     const jobId = await uploadCatalog(apiPort, caller, content);
     const outcome = await collectOutcome(db, await db.waitForFinished(jobId, timeoutMs));
-    const problems = invariantViolations(outcome);
+    const problems = [
+      ...invariantViolations(outcome),
+      ...modelDifferences(
+        model[outcomes.length],
+        outcome.counters,
+        new Map([...(await db.catalogData(caller.organizationId))].map(([id, data]) => [id, canonical(data)])),
+      ),
+    ];
     if (problems.length > 0) throw new Error(`the undisturbed reference run is itself broken: ${problems.join('; ')}`);
     outcomes.push(outcome);
   }
