@@ -166,7 +166,7 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
       const other = stacks.find((s) => s !== upload.stack)!;
       const [own, foreign] = await Promise.all([upload.stack.queueReport(), other.queueReport()]);
       expect(await other.hasJobRow(upload.jobId)).toBe(false);
-      expect(await other.db.catalog(upload.caller.organizationId)).toEqual([]);
+      expect(await other.db.catalog(upload.caller.organizationId, upload.jobId)).toEqual([]);
       expect(await bullJobExists(upload.jobId, own.prefix)).toBe(true);
       expect(await bullJobExists(upload.jobId, foreign.prefix)).toBe(false);
     }
@@ -220,7 +220,7 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
     expect(b.finishedInLog()).toEqual([jobB]);
     expect(a.finishedInLog()).toEqual([jobA]);
     expect(await a.hasJobRow(jobB)).toBe(false);
-    expect(await a.db.catalog(callerB.organizationId)).toEqual([]);
+    expect(await a.db.catalog(callerB.organizationId, jobB)).toEqual([]);
     expect(await a.foreignJobs()).toBeGreaterThanOrEqual(2);
     expect(a.foreignWarningsInLog().length).toBe(await a.foreignJobs());
   });
