@@ -13,7 +13,7 @@ const DEFAULTS = {
     lockDurationMs: 30_000,
     stalledIntervalMs: 30_000,
     reconcileIntervalMs: 30_000,
-    batchBytes: 4_194_304,
+    batchBytes: 2_097_152,
     errorDetailsLimit: 10_000,
   },
   queuePrefix: 'bull',

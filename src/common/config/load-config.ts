@@ -31,7 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockDurationMs: input.QUEUE_LOCK_DURATION_MS ?? 30_000,
       stalledIntervalMs: input.QUEUE_STALLED_INTERVAL_MS ?? 30_000,
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
-      batchBytes: input.IMPORT_BATCH_BYTES ?? 4_194_304,
+      batchBytes: input.IMPORT_BATCH_BYTES ?? 2_097_152,
       errorDetailsLimit: input.IMPORT_ERROR_DETAILS_LIMIT ?? 10_000,
     },
     queuePrefix: input.QUEUE_PREFIX ?? 'bull',

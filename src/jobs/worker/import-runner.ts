@@ -12,13 +12,10 @@ import { ImportErrorRepository } from '../repositories/import-error.repository';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { BatchCutter } from './batch-cutter';
-import { countElements } from './file-scan';
+import { countElements, SPLIT_SLICE_BYTES } from './file-scan';
 import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
 
 export type RunOutcome = 'done' | 'failed';
-
-/** Bytes handed to the splitter at a time (at most ~32,000 elements completed per push). */
-const SPLIT_SLICE_BYTES = 65_536;
 
 interface InFlightBatch {
   commit: Promise<void>;
