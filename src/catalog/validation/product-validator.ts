@@ -47,8 +47,26 @@ export function validateProduct(element: unknown): ProductValidation {
   const errors = new FieldErrorList();
   const { input } = prepareDtoInput(element, PRODUCT_SHAPE, errors);
   findUnstorableStrings(element, errors);
-  const dto = plainToInstance(ProductDto, input);
+  const dto = toProductDto(input);
   toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), errors);
   if (errors.size > 0) return { valid: false, productId: reportableProductId(element), errors: errors.toArray() };
   return { valid: true, product: normaliseProduct(dto) };
+}
+
+/**
+ * class-transformer copies arrays item by item: 37 ms and megabytes of garbage for a 131,000-item
+ * `tags`. After prepareDtoInput the schema's arrays hold only scalars and stand-ins, which it would
+ * copy unchanged, so they bypass it and are set on the instance as they are.
+ */
+function toProductDto(input: Record<string, unknown>): ProductDto {
+  const arrays: Array<[string, unknown[]]> = [];
+  for (const key of PRODUCT_SHAPE.arrays) {
+    const value = input[key];
+    if (!Array.isArray(value)) continue;
+    arrays.push([key, value]);
+    delete input[key];
+  }
+  const dto = plainToInstance(ProductDto, input) as ProductDto & Record<string, unknown>;
+  for (const [key, value] of arrays) dto[key] = value;
+  return dto;
 }
