@@ -37,13 +37,7 @@ const VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({
  * MAX_FIELD_ERRORS, then one entry counting the rest (see FieldErrorList).
  */
 export function validateProduct(element: unknown): ProductValidation {
-  if (!isJsonObject(element)) {
-    return {
-      valid: false,
-      productId: null,
-      errors: [{ field: '', message: `product must be a JSON object, got ${describeJsonType(element)}` }],
-    };
-  }
+  if (!isJsonObject(element)) return notAnObject(describeJsonType(element));
   const errors = new FieldErrorList();
   const { input } = prepareDtoInput(element, PRODUCT_SHAPE, errors);
   findUnstorableStrings(element, errors);
@@ -51,6 +45,19 @@ export function validateProduct(element: unknown): ProductValidation {
   toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), errors);
   if (errors.size > 0) return { valid: false, productId: reportableProductId(element), errors: errors.toArray() };
   return { valid: true, product: normaliseProduct(dto) };
+}
+
+/** One shared, frozen result per JSON type: a file of 26 million `0` elements allocates none. */
+const NOT_AN_OBJECT = new Map<string, ProductValidation>();
+
+function notAnObject(type: string): ProductValidation {
+  let result = NOT_AN_OBJECT.get(type);
+  if (!result) {
+    const errors = Object.freeze([Object.freeze({ field: '', message: `product must be a JSON object, got ${type}` })]);
+    result = Object.freeze({ valid: false as const, productId: null, errors: errors as FieldError[] });
+    NOT_AN_OBJECT.set(type, result);
+  }
+  return result;
 }
 
 /**
