@@ -24,7 +24,12 @@ export interface RawElement {
 /** An element after JSON.parse, before validation. */
 export interface ParsedElement {
   index: number;
-  rawHash: Buffer;
+  /**
+   * SHA-256 of the raw bytes, taken only for elements with an id hint: without a usable id an
+   * element cannot be valid, and hashing 26 million `0` elements would cost more than the rest.
+   */
+  rawHash: Buffer | null;
+  text: string | null;
   /** The id as it would be stored, when the element has a usable one (used for the fast path). */
   idHint: string | null;
   value?: unknown;
@@ -35,19 +40,21 @@ export function parseElement(element: RawElement): ParsedElement {
   if (element.oversized || element.text === null) {
     return {
       index: element.index,
-      rawHash: Buffer.alloc(0),
+      rawHash: null,
+      text: null,
       idHint: null,
       failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
     };
   }
-  const rawHash = sha256(`${CONTENT_HASH_VERSION}\n${element.text}`);
+  const text = element.text;
   let value: unknown;
   try {
-    value = JSON.parse(element.text);
+    value = JSON.parse(text);
   } catch (error) {
-    return { index: element.index, rawHash, idHint: null, failure: jsonSyntaxMessage(element.text, element.offset, error) };
+    return { index: element.index, rawHash: null, text, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
-  return { index: element.index, rawHash, idHint: idHintOf(value), value };
+  const idHint = idHintOf(value);
+  return { index: element.index, rawHash: idHint === null ? null : rawHashOf(text), text, idHint, value };
 }
 
 /**
@@ -60,7 +67,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
   return parsed.map((p): ElementOutcome => {
     if (p.failure !== undefined) return { kind: 'invalid', index: p.index, productId: null, errors: [{ field: '', message: p.failure }] };
-    if (p.idHint !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
+    if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
@@ -73,7 +80,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
       kind: 'valid',
       index: p.index,
       productId: result.product.id,
-      rawHash: p.rawHash,
+      rawHash: p.rawHash ?? rawHashOf(p.text ?? ''),
       contentHash: contentHashOfCanonical(json),
       json,
     };
@@ -89,6 +96,6 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+function rawHashOf(text: string): Buffer {
+  return createHash('sha256').update(`${CONTENT_HASH_VERSION}\n${text}`, 'utf8').digest();
 }

@@ -37,18 +37,43 @@ const VALIDATOR_OPTIONS: ValidatorOptions = Object.freeze({
  * MAX_FIELD_ERRORS, then one entry counting the rest (see FieldErrorList).
  */
 export function validateProduct(element: unknown): ProductValidation {
-  if (!isJsonObject(element)) {
-    return {
-      valid: false,
-      productId: null,
-      errors: [{ field: '', message: `product must be a JSON object, got ${describeJsonType(element)}` }],
-    };
-  }
+  if (!isJsonObject(element)) return notAnObject(describeJsonType(element));
   const errors = new FieldErrorList();
   const { input } = prepareDtoInput(element, PRODUCT_SHAPE, errors);
   findUnstorableStrings(element, errors);
-  const dto = plainToInstance(ProductDto, input);
+  const dto = toProductDto(input);
   toFieldErrors(validateSync(dto, VALIDATOR_OPTIONS), errors);
   if (errors.size > 0) return { valid: false, productId: reportableProductId(element), errors: errors.toArray() };
   return { valid: true, product: normaliseProduct(dto) };
+}
+
+/** One shared, frozen result per JSON type: a file of 26 million `0` elements allocates none. */
+const NOT_AN_OBJECT = new Map<string, ProductValidation>();
+
+function notAnObject(type: string): ProductValidation {
+  let result = NOT_AN_OBJECT.get(type);
+  if (!result) {
+    const errors = Object.freeze([Object.freeze({ field: '', message: `product must be a JSON object, got ${type}` })]);
+    result = Object.freeze({ valid: false as const, productId: null, errors: errors as FieldError[] });
+    NOT_AN_OBJECT.set(type, result);
+  }
+  return result;
+}
+
+/**
+ * class-transformer copies arrays item by item: 37 ms and megabytes of garbage for a 131,000-item
+ * `tags`. After prepareDtoInput the schema's arrays hold only scalars and stand-ins, which it would
+ * copy unchanged, so they bypass it and are set on the instance as they are.
+ */
+function toProductDto(input: Record<string, unknown>): ProductDto {
+  const arrays: Array<[string, unknown[]]> = [];
+  for (const key of PRODUCT_SHAPE.arrays) {
+    const value = input[key];
+    if (!Array.isArray(value)) continue;
+    arrays.push([key, value]);
+    delete input[key];
+  }
+  const dto = plainToInstance(ProductDto, input) as ProductDto & Record<string, unknown>;
+  for (const [key, value] of arrays) dto[key] = value;
+  return dto;
 }

@@ -14,4 +14,8 @@ describe('schemaShapeOf(ProductDto)', () => {
     expect([...shape.nested.get('price')!.keys]).toEqual(['amount', 'currency']);
     expect([...shape.maps]).toEqual(['attributes']);
   });
+
+  it('knows the array fields (they bypass class-transformer)', () => {
+    expect([...shape.arrays]).toEqual(['additional_image_urls', 'categories', 'tags']);
+  });
 });

@@ -9,6 +9,8 @@ export interface SchemaShape {
   nested: ReadonlyMap<string, SchemaShape>;
   /** Free-form objects marked with @FreeFormMap, e.g. attributes. */
   maps: ReadonlySet<string>;
+  /** Properties declared as arrays (emitted `design:type` Array), e.g. tags. */
+  arrays: ReadonlySet<string>;
 }
 
 type DtoClass = new () => object;
@@ -22,14 +24,16 @@ export function schemaShapeOf(dto: DtoClass): SchemaShape {
   const keys = new Set<string>();
   const nested = new Map<string, SchemaShape>();
   const maps = new Set<string>();
+  const arrays = new Set<string>();
   for (const { propertyName, type } of metadatas) {
     keys.add(propertyName);
     if (isFreeFormMap(dto, propertyName)) maps.add(propertyName);
+    if (Reflect.getMetadata('design:type', dto.prototype, propertyName) === Array) arrays.add(propertyName);
     if (type === ValidationTypes.NESTED_VALIDATION && !nested.has(propertyName)) {
       const designType: unknown = Reflect.getMetadata('design:type', dto.prototype, propertyName);
       if (typeof designType !== 'function') throw new Error(`${dto.name}.${propertyName}: nested DTO type is not emitted`);
       nested.set(propertyName, schemaShapeOf(designType as DtoClass));
     }
   }
-  return { keys, nested, maps };
+  return { keys, nested, maps, arrays };
 }

@@ -15,7 +15,7 @@ const DEFAULTS = {
     reconcileIntervalMs: 30_000,
     retentionDays: 30,
     retentionIntervalMs: 3_600_000,
-    batchBytes: 4_194_304,
+    batchBytes: 2_097_152,
     errorDetailsLimit: 10_000,
   },
   queuePrefixOverride: null,

@@ -33,7 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reconcileIntervalMs: input.RECONCILE_INTERVAL_MS ?? 30_000,
       retentionDays: input.IMPORT_RETENTION_DAYS ?? 30,
       retentionIntervalMs: input.IMPORT_RETENTION_INTERVAL_MS ?? 3_600_000,
-      batchBytes: input.IMPORT_BATCH_BYTES ?? 4_194_304,
+      batchBytes: input.IMPORT_BATCH_BYTES ?? 2_097_152,
       errorDetailsLimit: input.IMPORT_ERROR_DETAILS_LIMIT ?? 10_000,
     },
     queuePrefixOverride: input.QUEUE_PREFIX ?? null,

@@ -203,6 +203,20 @@ describe('JsonArraySplitter', () => {
     });
   });
 
+  describe('countOnly', () => {
+    it('counts every element, emits none, and still refuses a broken file', () => {
+      for (const chunkSize of [1, 3, 64]) {
+        const splitter = new JsonArraySplitter({ countOnly: true });
+        const bytes = Buffer.from('[0, {"a": [1, 2]}, "x,y", 😀, 0]');
+        for (let at = 0; at < bytes.length; at += chunkSize) expect(splitter.push(bytes.subarray(at, at + chunkSize))).toEqual([]);
+        expect(splitter.end()).toEqual([]);
+        expect(splitter.count).toBe(5);
+        const broken = new JsonArraySplitter({ countOnly: true });
+        expect(() => broken.push(Buffer.from('[0, 1}'))).toThrow(FileFormatError);
+      }
+    });
+  });
+
   describe('emitFrom', () => {
     it('counts skipped elements without building their text', () => {
       for (const chunkSize of CHUNK_SIZES) {

@@ -31,6 +31,8 @@ export interface SplitterOptions {
   maxElementBytes?: number;
   /** Elements before this index are counted but not decoded (resume support). Default 0. */
   emitFrom?: number;
+  /** Count elements without emitting any (the scan pass): no record per element is built. */
+  countOnly?: boolean;
 }
 
 export const DEFAULT_MAX_ELEMENT_BYTES = 256 * 1024;
@@ -108,6 +110,7 @@ const BOM = [0xef, 0xbb, 0xbf];
 export class JsonArraySplitter {
   private readonly maxElementBytes: number;
   private readonly emitFrom: number;
+  private readonly countOnly: boolean;
   private readonly utf8 = new Utf8StreamValidator();
 
   private phase = PHASE_BOM;
@@ -141,7 +144,8 @@ export class JsonArraySplitter {
 
   constructor(options: SplitterOptions = {}) {
     this.maxElementBytes = options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES;
-    this.emitFrom = options.emitFrom ?? 0;
+    this.countOnly = options.countOnly ?? false;
+    this.emitFrom = this.countOnly ? Number.MAX_SAFE_INTEGER : (options.emitFrom ?? 0);
     if (!Number.isSafeInteger(this.maxElementBytes) || this.maxElementBytes < 0) {
       throw new RangeError(`maxElementBytes must be a non-negative integer, got ${options.maxElementBytes}`);
     }
@@ -439,7 +443,7 @@ export class JsonArraySplitter {
     this.pieces = [];
     this.depth = 0;
     this.inString = false;
-    out.push({ index, text, byteLength, offset: this.elementOffset, oversized });
+    if (!this.countOnly) out.push({ index, text, byteLength, offset: this.elementOffset, oversized });
   }
 }
 
