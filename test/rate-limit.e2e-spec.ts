@@ -46,7 +46,11 @@ describe('Per-account rate limit, across routes and API processes (issue 8 item 
     expectErrorShape(await get(first), 429, 'rate_limited');
     const elsewhere = await createTestApp({
       worker: false,
-      config: (c) => ({ ...c, rateLimitPerMinute: LIMIT, queuePrefixOverride: `${c.queuePrefixOverride ?? 'pds'}-other-${randomUUID().slice(0, 8)}` }),
+      config: (c) => ({
+        ...c,
+        rateLimitPerMinute: LIMIT,
+        queuePrefixOverride: `${c.queuePrefixOverride ?? 'pds'}-other-${randomUUID().slice(0, 8)}`,
+      }),
     });
     try {
       await request(elsewhere.http).get('/v1/catalogs').set('Authorization', caller.auth).expect(200);

@@ -17,7 +17,8 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // One account sends all the uploads at once: lift its per-account slots (2 by default) to that many.
+    t = await createTestApp({ config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: UPLOADS } }) });
   });
   afterAll(() => t.close());
 

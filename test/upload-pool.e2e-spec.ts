@@ -14,7 +14,12 @@ import { createTestApp, type TestApp } from './support/test-app';
 describe('Upload slots and the database pool', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ worker: false });
+    // The process-wide cap is under test: one account opens every upload, so its own slots are lifted,
+    // and the minimum upload rate is off so the stalled uploads are not aborted mid-test.
+    t = await createTestApp({
+      worker: false,
+      config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: 64, minBytesPerSecond: 0 } }),
+    });
   });
   afterAll(() => t?.close());
 

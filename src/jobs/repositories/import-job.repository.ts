@@ -4,6 +4,8 @@ import type { EntityManager, Repository } from 'typeorm';
 import type { ImportFailureType } from '../entities/import-job-status';
 import { ImportJob } from '../entities/import-job.entity';
 
+/** TypeORM answers an UPDATE's query() with [returned rows, affected count], not the rows alone. */
+type UpdateResult<T = unknown> = [T[], number];
 export interface BatchProgress {
   indexed: number;
   failed: number;
@@ -109,7 +111,7 @@ export class ImportJobRepository {
 
   /** Positions for committed jobs left without one (the API died between commit and 202). Returns how many. */
   async assignMissingPositions(limit: number): Promise<number> {
-    const rows: unknown[] = await this.repo.query(
+    const [rows]: UpdateResult = await this.repo.query(
       `UPDATE import_jobs SET seq = nextval('import_jobs_seq')
         WHERE id IN (SELECT id FROM import_jobs WHERE seq IS NULL AND status IN ('pending', 'processing')
                       ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -147,7 +149,7 @@ export class ImportJobRepository {
    * progress until a batch commits (advance). Returns the fresh row.
    */
   async markProcessing(manager: EntityManager, id: string): Promise<ImportJob | null> {
-    const rows: unknown[] = await manager.query(
+    const [rows]: UpdateResult = await manager.query(
       `UPDATE import_jobs
           SET status = 'processing', started_at = coalesce(started_at, clock_timestamp()),
               attempts = attempts + 1, idle_deliveries = idle_deliveries + 1
@@ -168,8 +170,7 @@ export class ImportJobRepository {
    * Otherwise returns the committed failed_count before this batch.
    */
   async advance(manager: EntityManager, id: string, batch: BatchProgress): Promise<number | null> {
-    // TypeORM answers an UPDATE's query() with [rows, affected count], not the rows alone.
-    const [rows]: [Array<{ failed_before: number }>, number] = await manager.query(
+    const [rows]: UpdateResult<{ failed_before: number }> = await manager.query(
       `UPDATE import_jobs
           SET indexed_count = indexed_count + $3, failed_count = failed_count + $4,
               skipped_count = skipped_count + $5, cursor = $6, idle_deliveries = 0
@@ -187,7 +188,7 @@ export class ImportJobRepository {
   }
 
   async markDone(manager: EntityManager, id: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const [rows]: UpdateResult = await manager.query(
       `UPDATE import_jobs SET status = 'done', completed_at = clock_timestamp()
         WHERE id = $1 AND status = 'processing' AND cursor = total RETURNING id`,
       [id],
@@ -197,7 +198,7 @@ export class ImportJobRepository {
 
   /** Terminal failure. Counters keep what committed batches applied (0 for a file-level failure). */
   async markFailed(manager: EntityManager, id: string, type: ImportFailureType, message: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const [rows]: UpdateResult = await manager.query(
       `UPDATE import_jobs
           SET status = 'failed', completed_at = clock_timestamp(), failure_type = $2, failure_message = $3,
               started_at = coalesce(started_at, clock_timestamp())
