@@ -22,11 +22,18 @@ export interface StoredHashes {
 export class ProductRepository {
   constructor(@InjectRepository(Product) private readonly repo: Repository<Product>) {}
 
-  /** Stored hashes of the given ids, in one query. */
+  /**
+   * Stored hashes of the given ids, in one query. A join with the id list, not `product_id = ANY(…)`:
+   * while an import grows a catalog the table's statistics lag behind, and with `ANY` the planner
+   * then scanned every row of the organization for each batch (133 ms per 1,000 ids at 600,000
+   * rows, growing with the catalog); the join probes the primary key once per id (4 ms).
+   */
   async findHashes(manager: EntityManager, organizationId: string, productIds: string[]): Promise<Map<string, StoredHashes>> {
     if (productIds.length === 0) return new Map(); // a batch of tiny elements: no round trip
     const rows: Array<{ product_id: string; content_hash: Buffer; raw_hash: Buffer | null }> = await manager.query(
-      'SELECT product_id, content_hash, raw_hash FROM products WHERE organization_id = $1 AND product_id = ANY($2::text[])',
+      `SELECT p.product_id, p.content_hash, p.raw_hash
+         FROM unnest($2::text[]) AS wanted(product_id)
+         JOIN products p ON p.organization_id = $1 AND p.product_id = wanted.product_id`,
       [organizationId, productIds],
     );
     return new Map(rows.map((r) => [r.product_id, { contentHash: r.content_hash, rawHash: r.raw_hash }]));
