@@ -1,5 +1,4 @@
 import type { AppConfig } from '../common/config/app-config';
-import { MAX_CONCURRENT_UPLOADS } from '../imports/upload/upload-limits';
 
 /** A running import holds its organization lock's session, its batch transaction, and reads for the next batch. */
 const CONNECTIONS_PER_IMPORT = 3;
@@ -15,5 +14,5 @@ const API_REQUESTS = 6;
  */
 export function poolSize(config: AppConfig): number {
   const worker = config.worker.enabled ? config.worker.concurrency * CONNECTIONS_PER_IMPORT + WORKER_HOUSEKEEPING : 0;
-  return MAX_CONCURRENT_UPLOADS + API_REQUESTS + worker;
+  return config.uploads.slotsPerProcess + API_REQUESTS + worker;
 }

@@ -15,7 +15,7 @@ import { ImportJobRepository } from '../jobs/repositories/import-job.repository'
 import { ChunkAccumulator } from './upload/chunk-accumulator';
 import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
-import { CHUNK_BYTES, MAX_CONCURRENT_UPLOADS } from './upload/upload-limits';
+import { CHUNK_BYTES } from './upload/upload-limits';
 import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +40,7 @@ export class ImportUploadService {
     private readonly config: AppConfig,
     metrics: MetricsService,
   ) {
-    const slots = new UploadSlots(MAX_CONCURRENT_UPLOADS, config.uploads.slotsPerAccount);
+    const slots = new UploadSlots(config.uploads.slotsPerProcess, config.uploads.slotsPerAccount);
     this.slots = slots;
     new Gauge({
       name: 'uploads_in_progress',

@@ -42,6 +42,11 @@ export class AppConfig {
   /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
   authFailuresPerMinute: number;
   uploads: {
+    /**
+     * Uploads one process streams at once (503 beyond). Fixed, not an environment setting: the
+     * database pool is sized from it (src/database/pool-size.ts), so both read it here.
+     */
+    slotsPerProcess: number;
     /** Concurrent uploads one account may stream in one API process (429 beyond). */
     slotsPerAccount: number;
     /** An upload receiving less than this over a window (after the first) is aborted with 408; 0 = off. */

@@ -27,7 +27,7 @@ const DEFAULTS = {
   logLevel: 'info',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
-  uploads: { slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
 };
 
 /** The error loadConfig throws for `env`, or a failure when it throws nothing. */
@@ -126,7 +126,7 @@ describe('loadConfig', () => {
       UPLOAD_MIN_RATE_WINDOW_MS: '2000',
     });
     expect(config.authFailuresPerMinute).toBe(5);
-    expect(config.uploads).toEqual({ slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
+    expect(config.uploads).toEqual({ slotsPerProcess: 8, slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
   });
 
   it('reads the numbers as numbers, not strings', () => {

@@ -45,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: input.LOG_LEVEL ?? 'info',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
     uploads: {
+      slotsPerProcess: 8,
       slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
       minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
       minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,

@@ -4,9 +4,6 @@ export const MAX_FILE_BYTES = 52_428_800;
 /** Rows of the chunk table: big enough to keep row count low, small enough to stream. */
 export const CHUNK_BYTES = 1_048_576;
 
-/** Uploads streamed at once per process; the rest of the 20-connection pool stays for everything else. */
-export const MAX_CONCURRENT_UPLOADS = 8;
-
 export const MULTIPART_LIMITS = {
   files: 2, // one more than allowed, so a second file part is seen and refused
   parts: 20,
