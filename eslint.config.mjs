@@ -18,7 +18,7 @@ export default defineConfig(
     files: ['**/*.ts'],
     languageOptions: {
       parserOptions: {
-        // Type information from tsconfig.json (covers src, test, bench, ormconfig.ts, jest.config.ts).
+        // Type information from tsconfig.json (covers src, test, bench, tools, ormconfig.ts, jest.config.ts).
         projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },

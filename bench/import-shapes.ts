@@ -18,8 +18,12 @@ import Redis from 'ioredis';
 import { parseCommandLine } from './lib/args';
 import { Cleanup, runMain } from './lib/cleanup';
 import { generateCatalog } from './lib/generate-catalog';
-import { ImportClient } from './lib/http-client';
-import { freePort, REPO_ROOT, serviceEnv, ServiceProcess, waitForHttpOk } from './lib/processes';
+import { ImportClient } from '../tools/harness/http/import-client';
+import { freePort } from '../tools/harness/ports';
+import { waitForHttpOk } from '../tools/harness/readiness';
+import { REPO_ROOT } from '../tools/harness/repo';
+import { serviceEnv } from '../tools/harness/service-env';
+import { startNodeService } from '../tools/harness/service-process';
 import { printTable, round } from './lib/report';
 import { resetPeak, RssSampler } from './lib/rss';
 import { createTenant } from './lib/tenants';
@@ -119,14 +123,15 @@ async function main(cleanup: Cleanup): Promise<void> {
   };
   const logDir = path.join(dataDir, 'logs');
   const port = await freePort();
-  const api = await ServiceProcess.start(
+  const api = await startNodeService(
     'api',
     path.join(REPO_ROOT, 'dist/main.js'),
     serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }),
     logDir,
+    port,
   );
   cleanup.add('stop api', () => api.stop());
-  const worker = await ServiceProcess.start('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), logDir);
+  const worker = await startNodeService('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), logDir);
   cleanup.add('stop worker', () => worker.stop());
   cleanup.add('queue keys', async () => {
     const redis = new Redis(redisUrl);
@@ -135,7 +140,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     await redis.quit();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttpOk(`${baseUrl}/health/ready`, api, 90_000);
+  await waitForHttpOk(api, port, '/health/ready', 90_000);
   await worker.waitForLine(/Import worker started/, 90_000);
   const tenant = await createTenant(`shapes-${Date.now()}`, serviceEnv(common));
   const client = new ImportClient(baseUrl, tenant);

@@ -4,7 +4,8 @@ import { createCaller } from './support/factories';
 import { ensureFreshBuild } from './support/fresh-build';
 import { upload, waitForJob } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
-import { freePort, startWorkerProcess, stopWorkerProcess, type WorkerProcess } from './support/worker-process';
+import { freePort } from '../tools/harness/ports';
+import { startWorkerProcess, stopWorkerProcess, type WorkerProcess } from './support/worker-process';
 
 /** 5,000 distinct products in batches of 100; every 9th has an empty title (invalid). */
 const COUNT = 5000;

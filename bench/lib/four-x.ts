@@ -1,5 +1,5 @@
 import type { CatalogManifest } from './generate-catalog';
-import type { ImportClient } from './http-client';
+import type { ImportClient } from '../../tools/harness/http/import-client';
 import { type ExpectedCounts, phaseFromWait, type PhaseResult } from './import-phase';
 import { round } from './report';
 import { resetPeak, RssSampler } from './rss';

@@ -1,4 +1,4 @@
-import type { ImportClient, ImportJobStatus, WaitResult } from './http-client';
+import type { ImportClient, ImportJobStatus, WaitResult } from '../../tools/harness/http/import-client';
 import { round } from './report';
 
 export interface ExpectedCounts {

@@ -9,7 +9,12 @@ import {
   ensureBenchDatabase,
 } from './bench-db';
 import type { Cleanup } from './cleanup';
-import { freePort, killActiveCli, REPO_ROOT, serviceEnv, ServiceProcess, waitForHttpOk } from './processes';
+import { killRunningCli } from '../../tools/harness/cli';
+import { freePort } from '../../tools/harness/ports';
+import { waitForHttpOk } from '../../tools/harness/readiness';
+import { REPO_ROOT } from '../../tools/harness/repo';
+import { serviceEnv } from '../../tools/harness/service-env';
+import { startNodeService, type ServiceProcess } from '../../tools/harness/service-process';
 
 export interface StackOptions {
   cleanup: Cleanup;
@@ -48,7 +53,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   log(createdDatabase ? `created database ${databaseUrl}` : `using existing database ${databaseUrl} (not dropped at the end)`);
   const createdOrganizations: string[] = [];
   cleanup.add('database', async () => {
-    await killActiveCli(); // an interrupted CLI would otherwise re-create the database after the drop
+    await killRunningCli(); // an interrupted CLI would otherwise re-create the database after the drop
     if (options.keepDb) {
       log(`--keep-db: leaving ${databaseUrl} and Redis ${BENCH_REDIS_URL} prefix "${BENCH_QUEUE_PREFIX}" as they are`);
       return;
@@ -73,23 +78,24 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     METRICS_PORT: '0',
     ...(options.extraEnv ?? {}),
   };
-  const api = await ServiceProcess.start(
+  const api = await startNodeService(
     'api',
     path.join(REPO_ROOT, 'dist/main.js'),
     serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }),
     options.logDir,
+    port,
   );
   cleanup.add('stop api', () => api.stop());
   const baseUrl = `http://127.0.0.1:${port}`;
-  log(`api pid ${api.pid} on ${baseUrl} (log ${api.logPath})`);
+  log(`api pid ${api.pid} on ${baseUrl} (log ${api.logFile})`);
   let worker: ServiceProcess | null = null;
   if (options.withWorker) {
-    worker = await ServiceProcess.start('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), options.logDir);
+    worker = await startNodeService('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), options.logDir);
     const w = worker;
     cleanup.add('stop worker', () => w.stop());
-    log(`worker pid ${worker.pid} (log ${worker.logPath})`);
+    log(`worker pid ${worker.pid} (log ${worker.logFile})`);
   }
-  await waitForHttpOk(`${baseUrl}/health/ready`, api, 90_000);
+  await waitForHttpOk(api, port, '/health/ready', 90_000);
   if (worker) {
     await worker.waitForLine(/Import worker started/, 90_000).catch((error: Error) => {
       if (!worker!.running) throw error;

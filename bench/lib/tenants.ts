@@ -1,5 +1,9 @@
-import type { Credentials } from './http-client';
-import { runCli } from './processes';
+import * as path from 'node:path';
+import { runCli as runHarnessCli } from '../../tools/harness/cli';
+import type { Credentials } from '../../tools/harness/http/credentials';
+import { REPO_ROOT } from '../../tools/harness/repo';
+
+const runCli = <T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> => runHarnessCli<T>(path.join(REPO_ROOT, 'dist/cli.js'), args, env);
 
 export interface Tenant extends Credentials {
   organizationId: string;

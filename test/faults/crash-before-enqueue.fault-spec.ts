@@ -1,8 +1,10 @@
 import { smallFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { RECONCILE_INTERVAL_MS, sleep } from './support/env';
-import { attempt, describeAnswer, isFailure, postUpload } from './support/http';
+import { RECONCILE_INTERVAL_MS } from './support/env';
+import { sleep } from '../../tools/harness/repo';
+import { attempt, describeAnswer, isFailure } from '../../tools/harness/http/request';
+import { postUpload } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, outcomeDifferences, referenceOutcome, summary, type ImportOutcome } from './support/outcome';
 import { startApi, startWorker } from './support/processes';
 import { cleanUp, note } from './support/scenario';

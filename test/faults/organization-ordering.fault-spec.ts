@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createCaller, type Caller } from './support/cli';
 import { FaultsDb, type JobRow } from './support/db';
-import { sleep } from './support/env';
-import { uploadCatalog } from './support/http';
+import { sleep } from '../../tools/harness/repo';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { orderingPlan } from './support/ordering-plan';
-import { startApi, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, faultSeed, note } from './support/scenario';
 
 const SCENARIO = 'ordering';

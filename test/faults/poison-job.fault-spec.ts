@@ -1,10 +1,11 @@
 import { smallFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { sleep } from './support/env';
-import { uploadCatalog } from './support/http';
+import { sleep } from '../../tools/harness/repo';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, referenceOutcome, outcomeDifferences, summary, type ImportOutcome } from './support/outcome';
-import { startApi, startTestWorker, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startTestWorker, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note } from './support/scenario';
 
 const SCENARIO = 'poison';

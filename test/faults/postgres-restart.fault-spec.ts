@@ -1,21 +1,12 @@
 import { largeFile, smallFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { sleep } from './support/env';
-import {
-  attempt,
-  describeAnswer,
-  getImportStatus,
-  isFailure,
-  postUpload,
-  StatusPoller,
-  tally,
-  uploadCatalog,
-  type HttpResult,
-  type RequestFailure,
-} from './support/http';
+import { sleep } from '../../tools/harness/repo';
+import { getImportStatus, postUpload, StatusPoller, tally, uploadCatalog } from '../../tools/harness/http/import-requests';
+import { attempt, describeAnswer, isFailure, type HttpResult, type RequestFailure } from '../../tools/harness/http/request';
 import { collectOutcome, invariantViolations, outcomeDifferences, referenceOutcome, summary, type ImportOutcome } from './support/outcome';
-import { startApi, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note, waitForCursor } from './support/scenario';
 import { bullAttemptsMade, postgres, waitForPostgres } from './support/services';
 

@@ -1,9 +1,10 @@
 import { bigFile, followUpFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { uploadCatalog } from './support/http';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, outcomeDifferences, referenceOutcomes, summary, type ImportOutcome } from './support/outcome';
-import { startApi, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note, waitForCursor } from './support/scenario';
 import { bullJobExists, flushFaultsRedisDb } from './support/services';
 

@@ -1,18 +1,9 @@
 import { bigFile, followUpFile, smallFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { sleep } from './support/env';
-import {
-  attempt,
-  describeAnswer,
-  getImportStatus,
-  httpRequest,
-  isFailure,
-  postUpload,
-  uploadCatalog,
-  type HttpResult,
-  type RequestFailure,
-} from './support/http';
+import { sleep } from '../../tools/harness/repo';
+import { getImportStatus, postUpload, uploadCatalog } from '../../tools/harness/http/import-requests';
+import { attempt, describeAnswer, httpRequest, isFailure, type HttpResult, type RequestFailure } from '../../tools/harness/http/request';
 import {
   collectOutcome,
   invariantViolations,
@@ -22,7 +13,8 @@ import {
   summary,
   type ImportOutcome,
 } from './support/outcome';
-import { startApi, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note, waitForCursor } from './support/scenario';
 import { redisShutdown, redisStart } from './support/services';
 

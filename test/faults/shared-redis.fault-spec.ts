@@ -2,10 +2,15 @@ import { readFileSync } from 'node:fs';
 import { bigCatalog, smallFile, type GeneratedFile } from './support/catalog';
 import { createCaller, type Caller } from './support/cli';
 import { FaultsDb, type JobRow } from './support/db';
-import { PG_HOST_URL, SHARED_EXPLICIT_PREFIX, SHARED_REDIS_DATABASES, sleep, type ServiceEnv } from './support/env';
-import { httpRequest, uploadCatalog } from './support/http';
+import { PG_HOST_URL, SHARED_EXPLICIT_PREFIX, SHARED_REDIS_DATABASES } from './support/env';
+import type { ServiceEnv } from '../../tools/harness/service-env';
+import { sleep } from '../../tools/harness/repo';
+import { httpRequest } from '../../tools/harness/http/request';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, outcomeDifferences, summary, type ImportOutcome } from './support/outcome';
-import { freePort, killAll, startApi, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import { freePort } from '../../tools/harness/ports';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { killAll, startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note } from './support/scenario';
 import { bullAttemptsMade, bullJobExists } from './support/services';
 
@@ -194,7 +199,7 @@ describe('Two deployments sharing one Redis (issue 14)', () => {
 
     const [callerA, callerB] = await Promise.all([createCaller('shared a', a.env), createCaller('shared b', b.env)]);
     const jobB = await uploadCatalog(b.api.port, callerB, small.content);
-    const warning = await a.worker!.waitForOutput(new RegExp(`Foreign job: import job ${jobB}`), 30_000);
+    const warning = await a.worker!.waitForLine(new RegExp(`Foreign job: import job ${jobB}`), 30_000);
     const logged = JSON.parse(warning) as { level: number; msg: string };
     expect(logged.level).toBe(40); // pino's warn
     expect(logged.msg).toContain(`in queue prefix "${SHARED_EXPLICIT_PREFIX}"`);

@@ -1,9 +1,10 @@
 import { largeFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { uploadCatalog } from './support/http';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, summary } from './support/outcome';
-import { startApi, startWorker, type ServiceProcess } from './support/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker } from './support/processes';
 import { cleanUp, note, waitForCursor, waitForLockHolder } from './support/scenario';
 
 const SCENARIO = 'recovery';

@@ -1,8 +1,8 @@
 import { bigFile, int, random } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { sleep } from './support/env';
-import { uploadCatalog } from './support/http';
+import { sleep } from '../../tools/harness/repo';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, outcomeDifferences, referenceOutcome, summary, type ImportOutcome } from './support/outcome';
 import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, faultSeed, note, waitForLockHolder } from './support/scenario';

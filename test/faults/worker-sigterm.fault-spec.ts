@@ -1,9 +1,10 @@
 import { bigFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { uploadCatalog } from './support/http';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
 import { collectOutcome, invariantViolations, outcomeDifferences, referenceOutcome, summary, type ImportOutcome } from './support/outcome';
-import { startApi, startWorker, type ApiProcess, type ExitInfo, type ServiceProcess } from './support/processes';
+import type { ExitInfo, ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note, waitForCursor, waitForLockHolder } from './support/scenario';
 
 const SCENARIO = 'sigterm';

@@ -1,4 +1,4 @@
-import type { ServiceProcess } from '../../bench/lib/processes';
+import type { ServiceProcess } from '../../tools/harness/service-process';
 import { formatTable, writeJson } from './support/report';
 import { type RunContext, runShape, type ShapeResult } from './support/run-shape';
 import { HOSTILE_SHAPES, REALISTIC } from './support/shapes';

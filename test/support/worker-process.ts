@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DIST_DIR } from './fresh-build';
 
@@ -29,16 +28,4 @@ export async function stopWorkerProcess(worker: WorkerProcess | undefined, signa
   if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
   worker.child.kill(signal);
   await worker.exited;
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,15 +1,7 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
-import {
-  DIST_DIR,
-  DIST_SNAPSHOT,
-  FAULTS_DATABASE,
-  LOG_DIR,
-  PG_HOST_URL,
-  serviceNodeFlags,
-  SHARED_REDIS_DATABASES,
-  STATE_DIR,
-} from '../support/env';
+import { DIST_DIR, serviceNodeFlags } from '../../../tools/harness/repo';
+import { DIST_SNAPSHOT, FAULTS_DATABASE, LOG_DIR, PG_HOST_URL, SHARED_REDIS_DATABASES, STATE_DIR } from '../support/env';
 import { ensureFreshBuild } from '../../support/fresh-build';
 import { dropDatabases, ensureBackingServices, flushFaultsRedisDb } from '../support/services';
 

@@ -1,37 +1,18 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { childEnv, DIST_SNAPSHOT, REPO_ROOT, type ServiceEnv } from './env';
+import { runCli as runHarnessCli } from '../../../tools/harness/cli';
+import type { Credentials } from '../../../tools/harness/http/credentials';
+import type { ServiceEnv } from '../../../tools/harness/service-env';
+import { childEnv, DIST_SNAPSHOT } from './env';
 
-export interface Caller {
+export interface Caller extends Credentials {
   organizationId: string;
-  accountId: string;
-  token: string;
   /** The Authorization header value. */
   auth: string;
 }
 
-/**
- * Runs `node dist/cli.js …` against the faults database (or the one `env` names); it must print
- * exactly one JSON object and exit 0 (DESIGN §8).
- */
+/** Runs `node dist/cli.js …` (from the snapshot) against the faults database, or the one `env` names. */
 export function runCli(args: string[], env: ServiceEnv = {}): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [join(DIST_SNAPSHOT, 'cli.js'), ...args],
-      { cwd: REPO_ROOT, env: childEnv({ PGAPPNAME: 'faults-cli', ...env }), timeout: 30_000 },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`cli ${args.join(' ')} failed (${error.message}): ${stderr}`));
-        const lines = stdout.trim().split('\n');
-        if (lines.length !== 1) return reject(new Error(`cli ${args.join(' ')} printed ${lines.length} lines: ${stdout}`));
-        try {
-          resolve(JSON.parse(lines[0]) as Record<string, unknown>);
-        } catch {
-          reject(new Error(`cli ${args.join(' ')} printed no JSON object: ${stdout}`));
-        }
-      },
-    );
-  });
+  return runHarnessCli(join(DIST_SNAPSHOT, 'cli.js'), args, childEnv({ PGAPPNAME: 'faults-cli', ...env }), 30_000);
 }
 
 /** A fresh organization with one account and one read-write token, created the operator's way. */

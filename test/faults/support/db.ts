@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
-import { FAULTS_DATABASE_URL, sleep } from './env';
+import { FAULTS_DATABASE_URL } from './env';
+import { sleep } from '../../../tools/harness/repo';
 
 export type JobStatus = 'pending' | 'processing' | 'done' | 'failed';
 

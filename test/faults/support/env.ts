@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ENV_KEYS } from '../../../src/common/config/load-config';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../../tools/harness/repo';
+import { serviceEnv, type ServiceEnv } from '../../../tools/harness/service-env';
 
 /**
  * Where the fault-injection suite runs: its own PostgreSQL database, Redis database and queue
  * prefix (never the development or e2e ones), and the short timings that keep it fast.
  */
-export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
-export const DIST_DIR = join(REPO_ROOT, 'dist');
-
 export const FAULTS_DATABASE = 'product_directory_faults';
 export const PG_HOST_URL = 'postgres://postgres@127.0.0.1:5432';
 export const FAULTS_DATABASE_URL = `${PG_HOST_URL}/${FAULTS_DATABASE}`;
@@ -63,30 +60,8 @@ export const SERVICE_ENV: Record<string, string> = {
   NO_COLOR: '1',
 };
 
-/** Variables of the service (all of them, from its own list) that must not leak in from the shell running the suite. */
-export const SERVICE_KEYS: readonly string[] = [...ENV_KEYS, 'PGAPPNAME'];
-
-/**
- * The Node flags the service runs with in production, taken from package.json's "start" script
- * (`node <flags> dist/main.js`), so the suite starts the processes exactly the same way.
- */
-export function serviceNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const words = (pkg.scripts?.start ?? '').trim().split(/\s+/);
-  const entry = words.indexOf('dist/main.js');
-  return words[0] === 'node' && entry > 0 ? words.slice(1, entry).filter((w) => w.startsWith('--')) : [];
-}
-
-export type ServiceEnv = Record<string, string | undefined>;
-
+/** The environment of a process of the suite: SERVICE_ENV, then `extra` (nothing leaks in from the shell). */
 export function childEnv(extra: ServiceEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of SERVICE_KEYS) delete env[key];
   // The snapshot lives outside the repository: let it resolve packages from the repository's node_modules.
-  env.NODE_PATH = join(REPO_ROOT, 'node_modules');
-  const merged: NodeJS.ProcessEnv = { ...env, ...SERVICE_ENV, ...extra };
-  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-  return merged;
+  return serviceEnv({ NODE_PATH: join(REPO_ROOT, 'node_modules') }, SERVICE_ENV, extra);
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

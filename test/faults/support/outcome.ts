@@ -5,7 +5,7 @@ import { loadConfig } from '../../../src/common/config/load-config';
 import { createCaller } from './cli';
 import type { FaultsDb, JobRow, JobStatus } from './db';
 import { STATE_DIR } from './env';
-import { uploadCatalog } from './http';
+import { uploadCatalog } from '../../../tools/harness/http/import-requests';
 import { canonical, modelDifferences, modelImports } from './model';
 
 /** What an import left behind, read from PostgreSQL: the thing a disturbed run must reproduce exactly. */

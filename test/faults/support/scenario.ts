@@ -1,6 +1,7 @@
 import type { FaultsDb, JobRow } from './db';
-import { sleep } from './env';
-import { killAll, type ServiceProcess } from './processes';
+import { sleep } from '../../../tools/harness/repo';
+import type { ServiceProcess } from '../../../tools/harness/service-process';
+import { killAll } from './processes';
 import { ensureBackingServices } from './services';
 
 /** Prints a scenario's observations (kept short; the full process logs are in the log directory). */

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { FAULTS_REDIS_URL, PG_HOST_URL, QUEUE_NAME, QUEUE_PREFIX, REDIS_PORT, sleep } from './env';
+import { FAULTS_REDIS_URL, PG_HOST_URL, QUEUE_NAME, QUEUE_PREFIX, REDIS_PORT } from './env';
+import { sleep } from '../../../tools/harness/repo';
 
 /**
  * Control of the machine's PostgreSQL cluster and Redis server. Both are shared with whoever else

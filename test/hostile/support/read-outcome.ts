@@ -1,6 +1,6 @@
-import type { ImportJobStatus } from '../../../bench/lib/http-client';
-import type { ServiceProcess } from '../../../bench/lib/processes';
-import { sleep } from '../../../bench/lib/processes';
+import type { ImportJobStatus } from '../../../tools/harness/http/import-client';
+import { sleep } from '../../../tools/harness/repo';
+import type { ServiceProcess } from '../../../tools/harness/service-process';
 import { MAX_ERRORS_PER_ROW, POLL_MS } from './env';
 import type { RecordingClient } from './recording-client';
 
@@ -26,7 +26,7 @@ export async function waitForTerminal(
     const dead = watched.find((service) => !service.running);
     if (dead) {
       const { exitCode, signalCode } = dead.child;
-      return { job: null, seconds: elapsed(), gaveUp: `${dead.name} exited (code ${exitCode}, signal ${signalCode}; log ${dead.logPath})` };
+      return { job: null, seconds: elapsed(), gaveUp: `${dead.name} exited (code ${exitCode}, signal ${signalCode}; log ${dead.logFile})` };
     }
     try {
       const answer = await client.get(`/v1/catalogs/imports/${jobId}`);

@@ -1,4 +1,5 @@
-import { basicAuth, type Credentials, HttpError, ImportClient } from '../../../bench/lib/http-client';
+import { basicAuth, type Credentials } from '../../../tools/harness/http/credentials';
+import { HttpError, ImportClient } from '../../../tools/harness/http/import-client';
 
 export interface Answer {
   status: number;

@@ -1,4 +1,4 @@
-import type { ServiceProcess } from '../../../bench/lib/processes';
+import type { ServiceProcess } from '../../../tools/harness/service-process';
 import { kibToMib, readMemoryStatus } from '../../../bench/lib/rss';
 
 /**

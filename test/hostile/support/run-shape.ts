@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { withClient } from '../../../bench/lib/bench-db';
-import type { ServiceProcess } from '../../../bench/lib/processes';
+import type { ServiceProcess } from '../../../tools/harness/service-process';
 import {
   ERROR_DETAILS_LIMIT,
   FALLBACK_SHAPE_TIMEOUT_MS,

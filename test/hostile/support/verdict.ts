@@ -1,7 +1,7 @@
 import { ERROR_DETAILS_LIMIT, PEAK_RSS_LIMIT_MIB, TIME_RATIO_LIMIT } from './env';
 import type { ExpectedOutcome } from './expected-outcome';
 import type { ErrorListing } from './read-outcome';
-import type { ImportJobStatus } from '../../../bench/lib/http-client';
+import type { ImportJobStatus } from '../../../tools/harness/http/import-client';
 
 export interface Observed {
   job: ImportJobStatus | null;

@@ -1,13 +1,10 @@
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_FILE_BYTES } from '../../src/imports/upload/upload-limits';
-import type { ImportJobDto } from '../../src/jobs/dto/import-job.dto';
-import { sleep } from './processes';
-
-export interface Credentials {
-  accountId: string;
-  token: string;
-}
+import { MAX_FILE_BYTES } from '../../../src/imports/upload/upload-limits';
+import type { ImportJobDto } from '../../../src/jobs/dto/import-job.dto';
+import { sleep } from '../repo';
+import { basicAuth, type Credentials } from './credentials';
+import { IMPORTS_PATH } from './import-requests';
 
 /** DESIGN §4.3: 50 MiB, counted on the file part (the service's own constant). */
 export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
@@ -36,11 +33,11 @@ export class HttpError extends Error {
   }
 }
 
-export function basicAuth({ accountId, token }: Credentials): string {
-  return `Basic ${Buffer.from(`${accountId}:${token}`).toString('base64')}`;
-}
-
-/** Minimal client for the import endpoints (global fetch = undici). */
+/**
+ * Client for the import endpoints over global fetch (undici, keep-alive): uploads stream the file
+ * from disk, and polls measure what a client sees. For runs where the processes stay up (bench,
+ * hostile); suites that kill them use import-requests.ts.
+ */
 export class ImportClient {
   constructor(
     readonly baseUrl: string,
@@ -65,7 +62,7 @@ export class ImportClient {
     let response: Response;
     let body: string;
     try {
-      response = await fetch(`${this.baseUrl}/v1/catalogs/imports`, {
+      response = await fetch(`${this.baseUrl}${IMPORTS_PATH}`, {
         method: 'POST',
         headers: { authorization: this.authorization },
         body: form,
@@ -97,7 +94,7 @@ export class ImportClient {
   }
 
   async status(jobId: string): Promise<ImportJobStatus> {
-    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports/${jobId}`, {
+    const response = await fetch(`${this.baseUrl}${IMPORTS_PATH}/${jobId}`, {
       headers: { authorization: this.authorization },
       signal: AbortSignal.timeout(30_000),
     });
@@ -111,7 +108,7 @@ export class ImportClient {
     jobId: string,
     limit = 100,
   ): Promise<{ failure: unknown; data: { index: number; errors: { field: string; message: string }[] }[] }> {
-    const response = await fetch(`${this.baseUrl}/v1/catalogs/imports/${jobId}/errors?limit=${limit}`, {
+    const response = await fetch(`${this.baseUrl}${IMPORTS_PATH}/${jobId}/errors?limit=${limit}`, {
       headers: { authorization: this.authorization },
       signal: AbortSignal.timeout(30_000),
     });
