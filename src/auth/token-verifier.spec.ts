@@ -1,5 +1,6 @@
 import type { AppConfig } from '../common/config/app-config';
-import type { TokenCredentials, TokenRepository } from './repositories/token.repository';
+import type { TokenRepository } from './repositories/token.repository';
+import type { TokenCredentials } from './token-credentials';
 import { TokenVerifier } from './token-verifier.service';
 import { hashTokenSecret } from './token-secret';
 

@@ -6,7 +6,6 @@ import { AppConfig } from '../common/config/app-config';
 import { ImportErrorRecord } from './entities/import-error.entity';
 import { ImportFileChunk } from './entities/import-file-chunk.entity';
 import { ImportJob } from './entities/import-job.entity';
-import { ImportJobsService } from './import-jobs.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
 import { ImportQueueProducer } from './queue/import-queue.producer';
@@ -42,7 +41,6 @@ import { ImportProcessor } from './worker/import.processor';
     OrganizationLockRepository,
     ImportRetentionRepository,
     ImportQueueProducer,
-    ImportJobsService,
     ImportRunner,
     ImportProcessor,
     ForeignJobGuard,
@@ -58,7 +56,6 @@ import { ImportProcessor } from './worker/import.processor';
     ImportFileRepository,
     ImportErrorRepository,
     ImportQueueProducer,
-    ImportJobsService,
     ImportWorker,
     ImportRetention,
   ],
