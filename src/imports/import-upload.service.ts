@@ -13,6 +13,7 @@ import { JobIntake } from '../jobs/intake/job-intake.service';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
+import { UploadCheckpoints } from './upload/upload-checkpoints';
 import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +35,7 @@ export class ImportUploadService {
     private readonly intake: JobIntake,
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
+    private readonly checkpoints: UploadCheckpoints,
     metrics: MetricsService,
   ) {
     const slots = new UploadSlots(config.uploads.slotsPerProcess, config.uploads.slotsPerAccount);
@@ -89,8 +91,7 @@ export class ImportUploadService {
       if (key && winner) return sameFileOrConflict(winner, key, digest.sha256);
       throw error;
     }
-    // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
-    if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
+    this.checkpoints.afterCommit(jobId);
     // The job's place in line is taken now, after commit and just before the 202 (nothing awaited in
     // between), so the organization's imports apply in the order their 202s were sent.
     await this.takePosition(jobId);

@@ -7,10 +7,11 @@ import { CatalogsController } from './catalogs.controller';
 import { ImportJobsService } from './import-jobs.service';
 import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
+import { UploadCheckpoints } from './upload/upload-checkpoints';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, ImportJobsService, CatalogDetailsService],
+  providers: [ImportUploadService, ImportJobsService, CatalogDetailsService, UploadCheckpoints],
 })
 export class ImportsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../repositories/product.repository';
-import type { StoredHashes } from './product-write';
+import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { evaluateElements, parseElement } from './element-evaluator';
 import type { RawElement } from './raw-element';

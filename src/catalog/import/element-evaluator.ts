@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
-import type { StoredHashes } from './product-write';
+import type { StoredHashes } from '../product-write';
 import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
 import { Product } from '../entities/product.entity';
-import type { ProductWrite, StoredHashes } from '../import/product-write';
+import type { ProductWrite, StoredHashes } from '../product-write';
 
 /** Every query here is filtered by organization. */
 @Injectable()

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
-import type { StoredHashes } from '../../catalog/import/product-write';
+import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
 import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportJob } from '../entities/import-job.entity';
