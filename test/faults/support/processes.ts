@@ -38,12 +38,19 @@ export interface StartOptions {
 
 export type ApiProcess = ServiceProcess & { readonly port: number };
 
-/** `node dist/main.js` with WORKER_ENABLED=false on a free port; resolves once GET /health/live answers 200. */
-export async function startApi(options: StartOptions): Promise<ApiProcess> {
+/**
+ * `node dist/main.js` with WORKER_ENABLED=false on a free port; resolves once GET /health/live
+ * answers 200. With `testEntry`, a test-only API of test/faults/workers/ instead (the built app
+ * module with a provider overridden).
+ */
+export async function startApi(options: StartOptions & { testEntry?: string }): Promise<ApiProcess> {
   const port = await freePort();
-  const api = await spawnService(options.name, 'main.js', { WORKER_ENABLED: 'false', PORT: String(port), ...options.env }, port);
+  const env = { WORKER_ENABLED: 'false', PORT: String(port), ...options.env };
+  const api = options.testEntry
+    ? await spawnTestEntry(options.name, options.testEntry, env, port)
+    : await spawnService(options.name, 'main.js', env, port);
   try {
-    await waitForHttpOk(api, port, '/health/live', options.readyTimeoutMs ?? 30_000, 100);
+    await waitForHttpOk(api, port, '/health/live', options.readyTimeoutMs ?? (options.testEntry ? 60_000 : 30_000), 100);
   } catch (error) {
     await api.kill();
     throw error;
@@ -61,13 +68,13 @@ export async function startWorker(options: StartOptions): Promise<ServiceProcess
  * worker module from the snapshot with a provider overridden; resolves once it logged that it started.
  */
 export async function startTestWorker(script: string, options: StartOptions): Promise<ServiceProcess> {
+  return ready(await spawnTestEntry(options.name, script, options.env ?? {}), options.readyTimeoutMs ?? 60_000);
+}
+
+/** test/faults/workers/<script>.ts through ts-node, given the dist snapshot to boot. */
+function spawnTestEntry(name: string, script: string, env: ServiceEnv, port?: number): Promise<ServiceProcess> {
   const entry = join(REPO_ROOT, 'test', 'faults', 'workers', `${script}.ts`);
-  const worker = await spawnNode(
-    options.name,
-    [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT],
-    options.env ?? {},
-  );
-  return ready(worker, options.readyTimeoutMs ?? 60_000);
+  return spawnNode(name, [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT], env, port);
 }
 
 async function ready(worker: ServiceProcess, timeoutMs: number): Promise<ServiceProcess> {
