@@ -29,7 +29,7 @@ describe('OpenAPI document and BASE_PATH', () => {
         }),
       ]);
       expect(uploadOp.parameters[0].description).toMatch(/SHA-256/);
-      expect(uploadOp.description).toContain('#/components/schemas/Product');
+      expect(uploadOp.description).toContain('[Product](#model-Product)');
       expect(uploadOp.responses['202'].headers).toHaveProperty('Location');
       const tagNames = served.body.tags.map((tag: { name: string; description: string }) => tag.description && tag.name);
       for (const path of Object.values<Record<string, { tags: string[] }>>(served.body.paths)) {

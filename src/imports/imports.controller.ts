@@ -39,7 +39,7 @@ export class ImportsController {
     summary: 'Upload a product catalog',
     description:
       'Queues an import of a JSON file holding an array of products and answers at once. Each element of the array is a ' +
-      '[Product](#/components/schemas/Product) (see the `Product` schema). 202 does not mean the products are valid: invalid ones ' +
+      '[Product](#model-Product) (the `Product` schema, #/components/schemas/Product). 202 does not mean the products are valid: invalid ones ' +
       'are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (merge). ' +
       'Poll check-import-status (the Location header) until the status is done or failed.',
   })
