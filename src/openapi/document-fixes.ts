@@ -1,5 +1,4 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OpenAPIObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
 import { RATE_LIMIT_HEADERS } from './response-headers';
 
 /**

@@ -1,4 +1,4 @@
-import type { HeaderObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { HeaderObject } from '@nestjs/swagger';
 import { WWW_AUTHENTICATE } from '../common/errors/http-exception.filter';
 
 const integerHeader = (description: string, example: number): HeaderObject => ({
