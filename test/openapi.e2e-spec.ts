@@ -35,6 +35,17 @@ describe('OpenAPI document and BASE_PATH', () => {
       for (const path of Object.values<Record<string, { tags: string[] }>>(served.body.paths)) {
         for (const operation of Object.values(path)) expect(tagNames).toEqual(expect.arrayContaining(operation.tags));
       }
+      for (const path of Object.values<Record<string, { description?: string; parameters?: Array<Record<string, unknown>> }>>(
+        served.body.paths,
+      )) {
+        for (const operation of Object.values(path)) {
+          expect(operation.description).toEqual(expect.stringMatching(/\w/));
+          // Described, and no example: Swagger UI would pre-fill "Try it out" with it.
+          for (const parameter of operation.parameters ?? [])
+            expect(parameter).toEqual(expect.objectContaining({ description: expect.stringMatching(/\w/) }));
+          for (const parameter of operation.parameters ?? []) expect(parameter).not.toHaveProperty('example');
+        }
+      }
       expect(served.body.info.license.name).toMatch(/UNLICENSED/);
       const q = served.body.paths['/v1/catalogs/products'].get.parameters.find((p: { name: string }) => p.name === 'q');
       expect(q).not.toHaveProperty('example'); // an example would pre-fill "Try it out" and filter every listing
