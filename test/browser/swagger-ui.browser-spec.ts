@@ -61,7 +61,7 @@ describe('Swagger UI in Chromium', () => {
     expect(problems).toEqual({ console: [], uncaught: [], csp: [] });
   });
 
-  it('uploads examples/products.json with only the file chosen and shows the finished job', async () => {
+  it('uploads examples/products.json with only the file chosen, follows the job to done and lists the products', async () => {
     const { page, problems } = browser;
     await page.goto(`${api.baseUrl}/docs`);
     await page.locator('.swagger-ui .info .title').waitFor();
@@ -117,6 +117,13 @@ describe('Swagger UI in Chromium', () => {
         progress: 3,
       }),
     });
+
+    // "Try it out" on list-products starts with q empty, so Execute lists every product.
+    const listOperation = await tryItOut(page, 'list-products', 'catalog');
+    expect(await listOperation.locator('tr[data-param-name="q"] input').inputValue()).toBe('');
+    const listed = await execute(listOperation);
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as Array<{ id: string }>).map((product) => product.id).sort()).toEqual(['10043', 'SKU-10042']);
 
     expect(problems).toEqual({ console: [], uncaught: [], csp: [] });
   });
