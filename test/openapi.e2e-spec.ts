@@ -19,10 +19,44 @@ describe('OpenAPI document and BASE_PATH', () => {
       const uploadOp = served.body.paths['/v1/catalogs/imports'].post;
       expect(uploadOp.operationId).toBe('upload-product-catalog');
       expect(uploadOp.requestBody.content['multipart/form-data']).toBeDefined();
+      // One optional, described Idempotency-Key: no second, required, lower-case twin (Swagger UI refused to send without it).
+      expect(uploadOp.parameters).toEqual([
+        expect.objectContaining({
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: expect.objectContaining({ maxLength: 255 }),
+        }),
+      ]);
+      expect(uploadOp.parameters[0].description).toMatch(/SHA-256/);
+      expect(uploadOp.description).toContain('[Product](#model-Product)');
+      expect(uploadOp.responses['202'].headers).toHaveProperty('Location');
+      const tagNames = served.body.tags.map((tag: { name: string; description: string }) => tag.description && tag.name);
+      for (const path of Object.values<Record<string, { tags: string[] }>>(served.body.paths)) {
+        for (const operation of Object.values(path)) expect(tagNames).toEqual(expect.arrayContaining(operation.tags));
+      }
+      for (const path of Object.values<Record<string, { description?: string; parameters?: Array<Record<string, unknown>> }>>(
+        served.body.paths,
+      )) {
+        for (const operation of Object.values(path)) {
+          expect(operation.description).toEqual(expect.stringMatching(/\w/));
+          // Described, and no example: Swagger UI would pre-fill "Try it out" with it.
+          for (const parameter of operation.parameters ?? [])
+            expect(parameter).toEqual(expect.objectContaining({ description: expect.stringMatching(/\w/) }));
+          for (const parameter of operation.parameters ?? []) expect(parameter).not.toHaveProperty('example');
+        }
+      }
+      expect(served.body.info.license.name).toMatch(/UNLICENSED/);
+      const q = served.body.paths['/v1/catalogs/products'].get.parameters.find((p: { name: string }) => p.name === 'q');
+      expect(q).not.toHaveProperty('example'); // an example would pre-fill "Try it out" and filter every listing
+      expect(q.schema).not.toHaveProperty('example');
       for (const path of Object.values<Record<string, { security?: unknown }>>(served.body.paths)) {
         for (const operation of Object.values(path)) expect(operation.security).toEqual([{ PersonalAccessToken: [] }]);
       }
-      await request(t.http).get('/docs').expect(200).expect('Content-Type', /html/);
+      const page = await request(t.http).get('/docs').expect(200).expect('Content-Type', /html/);
+      expect(page.text).toContain('<title>Product Directory Service</title>');
+      const init = await request(t.http).get('/docs/swagger-ui-init.js').expect(200);
+      expect(init.text).toMatch(/"persistAuthorization": false/);
     } finally {
       await t.close();
     }
@@ -39,7 +73,7 @@ describe('OpenAPI document and BASE_PATH', () => {
         .set('Authorization', caller.auth)
         .expect(404, /Route GET/);
       const doc = await request(t.http).get('/catalog-api/docs-json').expect(200);
-      expect(doc.body.servers).toEqual([expect.objectContaining({ url: '/catalog-api' })]);
+      expect(doc.body.servers).toEqual([{ url: '/catalog-api', description: 'This server' }]);
       expect(Object.keys(doc.body.paths)).toContain('/v1/catalogs/imports/{job_id}');
       const uploaded = await request(t.http)
         .post('/catalog-api/v1/catalogs/imports')
@@ -48,6 +82,16 @@ describe('OpenAPI document and BASE_PATH', () => {
         .expect(202);
       expect(uploaded.headers.location).toBe(`/catalog-api/v1/catalogs/imports/${uploaded.body.job_id}`);
       await request(t.http).get('/health/live').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets Swagger UI keep credentials in localStorage only when SWAGGER_PERSIST_AUTH=true', async () => {
+    const t = await createTestApp({ worker: false, config: (c) => ({ ...c, swaggerPersistAuthorization: true }) });
+    try {
+      const init = await request(t.http).get('/docs/swagger-ui-init.js').expect(200);
+      expect(init.text).toMatch(/"persistAuthorization": true/);
     } finally {
       await t.close();
     }

@@ -1,14 +1,18 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
-import { ErrorResponse } from '../common/errors/error-response.dto';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { API_TAGS } from '../openapi/api-tags';
+import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CatalogReadService } from './catalog-read.service';
 import { ProductQueryDto } from './dto/product-query.dto';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 
-@ApiTags('catalog')
+const { not_found, validation } = ERROR_EXAMPLES;
+
+@ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs/products')
 export class CatalogController {
   constructor(private readonly catalog: CatalogReadService) {}
@@ -20,18 +24,22 @@ export class CatalogController {
     summary: 'List or search products',
     description: 'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id.',
   })
-  @ApiOkResponse({ type: StoredProductPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit, cursor or q' })
+  @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
+  @ApiErrors(validation.limit, validation.cursor, validation.query, validation.unknownParameter)
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
     return this.catalog.listProducts(principal.organizationId, query.limit, query.cursor, query.q);
   }
 
   @Get(':product_id')
   @RequireScopes('accounts--my:ro')
-  @ApiOperation({ operationId: 'get-product', summary: 'Get one product' })
+  @ApiOperation({
+    operationId: 'get-product',
+    summary: 'Get one product',
+    description: 'One product of your catalog by its id, as the latest import that changed it stored it.',
+  })
   @ApiParam({ name: 'product_id', description: 'The product id (integer ids are stored as their decimal string)' })
-  @ApiOkResponse({ type: StoredProductDto })
-  @ApiNotFoundResponse({ type: ErrorResponse, description: "No product with that id in the caller's organization" })
+  @ApiOkResponse({ type: StoredProductDto, description: 'The product' })
+  @ApiErrors(not_found.product)
   get(@CurrentPrincipal() principal: Principal, @Param('product_id') productId: string): Promise<StoredProductDto> {
     return this.catalog.getProduct(principal.organizationId, productId);
   }

@@ -1,37 +1,28 @@
-import { Controller, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiPayloadTooLargeResponse,
-  ApiRequestTimeoutResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
 import { AppConfig } from '../common/config/app-config';
-import { ErrorResponse } from '../common/errors/error-response.dto';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidParam } from '../common/pipes/uuid-param.pipe';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { API_TAGS } from '../openapi/api-tags';
+import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobPageDto } from './dto/import-job-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
-import { ImportJobsService } from './import-jobs.service';
 import { UploadRequestDto } from './dto/upload-request.dto';
 import { UploadResultDto } from './dto/upload-result.dto';
+import { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decorator';
+import { ImportJobsService } from './import-jobs.service';
 import { ImportUploadService } from './import-upload.service';
 
-@ApiTags('imports')
+const { bad_request, not_found, payload_too_large, unsupported_media_type, validation, rate_limited, unavailable } = ERROR_EXAMPLES;
+const JOB_ID_PARAM = { name: 'job_id', format: 'uuid', description: 'The job_id the upload answered with' } as const;
+
+@ApiTags(API_TAGS.imports.name)
 @Controller('v1/catalogs/imports')
 export class ImportsController {
   constructor(
@@ -47,35 +38,44 @@ export class ImportsController {
     operationId: 'upload-product-catalog',
     summary: 'Upload a product catalog',
     description:
-      'Queues an import of a JSON file holding an array of products and answers at once. 202 does not mean the products are valid: ' +
-      'invalid ones are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (merge).',
+      'Queues an import of a JSON file holding an array of products and answers at once. Each element of the array is a ' +
+      '[Product](#model-Product) (the `Product` schema, #/components/schemas/Product). 202 does not mean the products are valid: invalid ones ' +
+      'are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (merge). ' +
+      'Poll check-import-status (the Location header) until the status is done or failed.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: UploadRequestDto })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description:
-      'Up to 255 characters, bound to the SHA-256 of the file: within 24 h the same key with the same file returns the first ' +
-      'job_id (nothing stored); with a different file it is refused with 422',
+  @ApiBody({ type: UploadRequestDto, description: 'One part named "file": the JSON file of products' })
+  @ApiIdempotencyKeyHeader()
+  @ApiAcceptedResponse({
+    type: UploadResultDto,
+    description: 'Queued (or, for a repeated Idempotency-Key with the same file, the first job); Location names the job',
+    headers: {
+      Location: {
+        description: 'Path of the import job: GET it to check its status (check-import-status)',
+        schema: { type: 'string', example: '/v1/catalogs/imports/3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10' },
+      },
+    },
   })
-  @ApiAcceptedResponse({ type: UploadResultDto, description: 'Queued; Location names the job' })
-  @ApiBadRequestResponse({ type: ErrorResponse, description: 'Malformed multipart body' })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'File larger than 52,428,800 bytes; nothing was stored' })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'Not multipart/form-data' })
-  @ApiRequestTimeoutResponse({
-    type: ErrorResponse,
-    description: 'The file arrived slower than UPLOAD_MIN_BYTES_PER_SECOND; the connection is closed and nothing was stored',
-  })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponse,
-    description: 'No file part, more than one file, a name not ending in .json, or an Idempotency-Key already used with a different file',
-  })
+  @ApiErrors(
+    bad_request.malformedMultipart,
+    bad_request.aborted,
+    bad_request.tooManyParts,
+    bad_request.tooSlow,
+    payload_too_large.file,
+    unsupported_media_type.notMultipart,
+    validation.noFilePart,
+    validation.twoFiles,
+    validation.fileName,
+    validation.idempotencyKeyLength,
+    validation.idempotencyKeyReused,
+    rate_limited.uploadsPerAccount,
+    unavailable.uploadsPerServer,
+  )
   async upload(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
     @CurrentPrincipal() principal: Principal,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<UploadResultDto> {
     const jobId = await this.uploads.upload(request, principal, idempotencyKey);
     response.location(`${this.config.basePath}/v1/catalogs/imports/${jobId}`);
@@ -85,8 +85,8 @@ export class ImportsController {
   @Get()
   @RequireScopes('accounts--my:ro')
   @ApiOperation({ operationId: 'list-imports', summary: 'List import jobs', description: "Your organization's import jobs, newest first." })
-  @ApiOkResponse({ type: ImportJobPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit or cursor' })
+  @ApiOkResponse({ type: ImportJobPageDto, description: 'One page of import jobs' })
+  @ApiErrors(validation.limit, validation.cursor, validation.unknownParameter)
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<ImportJobPageDto> {
     return this.jobs.list(principal.organizationId, query.limit, query.cursor);
   }
@@ -98,10 +98,9 @@ export class ImportsController {
     summary: 'Check import status',
     description: 'Status and counters of an import job of your organization.',
   })
-  @ApiParam({ name: 'job_id', format: 'uuid', description: 'The id returned by the upload' })
+  @ApiParam(JOB_ID_PARAM)
   @ApiOkResponse({ type: ImportJobDto, description: 'The import job' })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })
-  @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
+  @ApiErrors(validation.jobId, not_found.importJob)
   async status(@Param('job_id', UuidParam('job_id')) jobId: string, @CurrentPrincipal() principal: Principal): Promise<ImportJobDto> {
     return ImportJobDto.from(await this.jobs.getForOrganization(jobId, principal.organizationId));
   }
@@ -113,10 +112,9 @@ export class ImportsController {
     summary: 'List why products failed',
     description: 'Invalid elements of the file in file order, and `failure` when the job failed as a whole.',
   })
-  @ApiParam({ name: 'job_id', format: 'uuid' })
-  @ApiOkResponse({ type: ImportErrorsPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID, or invalid limit or cursor' })
-  @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
+  @ApiParam(JOB_ID_PARAM)
+  @ApiOkResponse({ type: ImportErrorsPageDto, description: 'One page of errors, in file order' })
+  @ApiErrors(validation.jobId, validation.limit, validation.cursor, validation.unknownParameter, not_found.importJob)
   errors(
     @Param('job_id', UuidParam('job_id')) jobId: string,
     @CurrentPrincipal() principal: Principal,

@@ -5,8 +5,8 @@ import { PageQueryDto } from '../../common/pagination/page-query.dto';
 export class ProductQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description:
-      'Full-text query over title, brand, categories, tags and description (web-search syntax: words, "quoted phrases", -excluded)',
-    example: 'wool sweater',
+      'Full-text query over title, brand, categories, tags and description, 1 to 200 characters, in web-search syntax: ' +
+      'words, "quoted phrases", -excluded (e.g. `wool sweater -cardigan`). Leave empty to list all products.',
   })
   @IsOptional()
   @IsString()

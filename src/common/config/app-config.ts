@@ -35,6 +35,8 @@ export class AppConfig {
   /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
   metricsPort: number;
   logLevel: string;
+  /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
+  swaggerPersistAuthorization: boolean;
   /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
   database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** Failed authentications (401) per client address per minute before 429, checked before any database work. */

@@ -41,6 +41,11 @@ export class Environment {
   WORKER_ENABLED?: boolean;
 
   @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'SWAGGER_PERSIST_AUTH must be true or false' })
+  SWAGGER_PERSIST_AUTH?: boolean;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(1)

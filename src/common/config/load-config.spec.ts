@@ -24,6 +24,7 @@ const DEFAULTS = {
   httpRequestTimeoutMs: 300_000,
   metricsPort: 9464,
   logLevel: 'info',
+  swaggerPersistAuthorization: false,
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
@@ -93,6 +94,12 @@ describe('loadConfig', () => {
     ['0', false],
   ])('reads WORKER_ENABLED=%s as %s', (value, expected) => {
     expect(loadConfig({ WORKER_ENABLED: value }).worker.enabled).toBe(expected);
+  });
+
+  it('keeps Swagger UI credentials out of localStorage unless SWAGGER_PERSIST_AUTH=true', () => {
+    expect(loadConfig({}).swaggerPersistAuthorization).toBe(false);
+    expect(loadConfig({ SWAGGER_PERSIST_AUTH: 'true' }).swaggerPersistAuthorization).toBe(true);
+    expect(configError({ SWAGGER_PERSIST_AUTH: 'yes please' }).message).toMatch(names('SWAGGER_PERSIST_AUTH'));
   });
 
   it('reads the retention and database timeout settings; the idle-in-transaction default follows the request timeout', () => {

@@ -42,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
+    swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
     uploads: {
       slotsPerProcess: 8,
@@ -96,4 +97,5 @@ export const ENV_KEYS = [
   'UPLOAD_SLOTS_PER_ACCOUNT',
   'UPLOAD_MIN_BYTES_PER_SECOND',
   'UPLOAD_MIN_RATE_WINDOW_MS',
+  'SWAGGER_PERSIST_AUTH',
 ] as const;

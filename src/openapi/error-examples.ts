@@ -1,0 +1,124 @@
+import { loadConfig } from '../common/config/load-config';
+import type { ErrorType } from '../common/errors/error-response.dto';
+import { MAX_FILE_BYTES, MULTIPART_LIMITS } from '../imports/upload/upload-limits';
+
+/** One documented error answer: the status, and the exact body the service sends in that case. */
+export interface ErrorExample {
+  readonly status: number;
+  readonly type: ErrorType;
+  /** Shown as the example's name in Swagger UI and joined into the response description. */
+  readonly summary: string;
+  readonly message: string;
+}
+
+/** Numbers in messages are those of the default configuration, as a new deployment answers. */
+const defaults = loadConfig({});
+const JOB_ID = '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
+
+const example =
+  <T extends ErrorType>(type: T, status: number) =>
+  (summary: string, message: string): ErrorExample & { type: T } => ({ status, type, summary, message });
+
+const badRequest = example('bad_request', 400);
+const authentication = example('authentication', 401);
+const notFound = example('not_found', 404);
+const requestTimeout = example('bad_request', 408);
+const payloadTooLarge = example('payload_too_large', 413);
+const unsupportedMediaType = example('unsupported_media_type', 415);
+const validation = example('validation', 422);
+const rateLimited = example('rate_limited', 429);
+const internal = example('internal', 500);
+const unavailable = example('unavailable', 503);
+
+/**
+ * Every error answer the API documents, one table per error type, with the messages the code
+ * produces (test/openapi-errors.e2e-spec.ts provokes them and compares). A route lists the ones
+ * it can answer with `@ApiErrors(...)`; `@RequireScopes` already adds 401, 403 (built by
+ * missingScopeExample from the route's scopes), 429, 500 and 503.
+ */
+export const ERROR_EXAMPLES = {
+  bad_request: {
+    malformedMultipart: badRequest('Malformed multipart body', 'Malformed multipart request: Multipart: Boundary not found'),
+    aborted: badRequest('The client aborted the upload', 'The upload was aborted by the client'),
+    tooManyParts: badRequest('Too many form parts', `Too many form parts (limit ${MULTIPART_LIMITS.parts})`),
+    tooSlow: requestTimeout(
+      'The upload arrived too slowly (408; the connection is closed, nothing is stored)',
+      `The upload arrived slower than ${defaults.uploads.minBytesPerSecond} bytes/s over ${defaults.uploads.minRateWindowMs / 1000} s ` +
+        'and was aborted; nothing was stored',
+    ),
+  },
+  authentication: {
+    invalidCredentials: authentication(
+      'Authorization missing or malformed, unknown account, wrong, revoked or expired token, or disabled account',
+      'Missing or invalid credentials',
+    ),
+  },
+  not_found: {
+    importJob: notFound("No import job with that id in the caller's organization", `Import job ${JOB_ID} not found`),
+    product: notFound("No product with that id in the caller's organization", 'Product SKU-10042 not found'),
+  },
+  payload_too_large: {
+    file: payloadTooLarge(
+      'The file is larger than the limit; nothing was stored',
+      `The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`,
+    ),
+  },
+  unsupported_media_type: {
+    notMultipart: unsupportedMediaType(
+      'The body is not multipart/form-data',
+      'The upload must be sent as multipart/form-data with a part named "file"',
+    ),
+  },
+  validation: {
+    noFilePart: validation('No file part', 'The request has no file part named "file"'),
+    twoFiles: validation('More than one file', 'Exactly one file part named "file" is allowed'),
+    fileName: validation('A file name not ending in .json', 'The file name must end in .json (got "products.csv")'),
+    idempotencyKeyLength: validation('Idempotency-Key empty or over 255 characters', 'Idempotency-Key must be 1 to 255 characters'),
+    idempotencyKeyReused: validation(
+      'Idempotency-Key already used within 24 h with a different file',
+      `Idempotency-Key "nightly-2026-11-25" was used within the last 24 h with a different file (job ${JOB_ID}); send a new key with a new file`,
+    ),
+    jobId: validation('job_id is not a UUID', 'job_id must be a UUID'),
+    limit: validation('limit is not an integer from 1 to 100', 'limit must be an integer from 1 to 100'),
+    cursor: validation('A cursor this endpoint did not issue', 'cursor is not a cursor returned by this endpoint'),
+    unknownParameter: validation('An unknown query parameter', 'unknown parameter page'),
+    query: validation('q empty or over 200 characters', 'q must be 1 to 200 characters'),
+  },
+  rate_limited: {
+    account: rateLimited(
+      'More requests from this account in a minute than RATE_LIMIT_PER_MINUTE, all routes and API processes together',
+      `Rate limit of ${defaults.rateLimitPerMinute} requests per minute exceeded for this account; retry after 17 s`,
+    ),
+    failedAuthentications: rateLimited(
+      'Too many failed authentications from this address (answered before the credentials are looked at)',
+      'Too many failed authentications from this address; retry after 42 s',
+    ),
+    uploadsPerAccount: rateLimited(
+      'This account already streams UPLOAD_SLOTS_PER_ACCOUNT uploads to this server',
+      `This account already has ${defaults.uploads.slotsPerAccount} uploads in progress (limit ${defaults.uploads.slotsPerAccount}); retry when one has finished`,
+    ),
+  },
+  internal: {
+    unexpected: internal('Unexpected error (logged; the message reveals no internals)', 'An unexpected error occurred'),
+  },
+  unavailable: {
+    backingService: unavailable(
+      'PostgreSQL or Redis unreachable or a statement timed out; nothing was half-created',
+      'A backing service is unavailable; retry shortly',
+    ),
+    uploadsPerServer: unavailable(
+      'All upload slots of this server are streaming',
+      `Too many uploads in progress on this server (limit ${defaults.uploads.slotsPerProcess}); retry shortly`,
+    ),
+  },
+} as const satisfies { [T in ErrorType]?: Record<string, ErrorExample & { type: T }> };
+
+/** 403 for a token without the route's scopes (the message names them, as ScopesGuard does). */
+export function missingScopeExample(scopes: readonly string[]): ErrorExample {
+  return {
+    status: 403,
+    type: 'authorization',
+    summary: `The token lacks the scope ${scopes.join(', ')}`,
+    message: `This operation requires the scope ${scopes.join(', ')}`,
+  };
+}
