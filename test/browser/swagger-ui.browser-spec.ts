@@ -42,7 +42,7 @@ describe('Swagger UI in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.kill();
+    await api?.stop();
   });
 
   it('shows each error status of the upload with its own example body', async () => {
