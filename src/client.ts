@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+import { runClient } from './client/program';
+
+/** `product-directory`: the command-line client of the HTTP API (README "Client"). Not a Nest app. */
+runClient(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: Error) => {
+    process.stderr.write(`product-directory: ${error.message}\n`);
+    process.exitCode = 2;
+  },
+);
