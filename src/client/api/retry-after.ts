@@ -8,7 +8,8 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export function retryAfterMs(header: string | null, fallbackMs: number, now: number = Date.now()): number {
   if (header === null || header.trim() === '') return fallbackMs;
   const value = header.trim();
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (/^[+-]?\d+$/.test(value)) return value.startsWith('-') ? fallbackMs : Math.min(Number(value) * 1000, MAX_RETRY_AFTER_MS);
+  const ms = Date.parse(value) - now;
   if (Number.isNaN(ms)) return fallbackMs;
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
