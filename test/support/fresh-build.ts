@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 const REPO_ROOT = resolve(__dirname, '..', '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 /** The entry points the built-process suites start. */
-export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js'] as const;
+export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js', 'client.js'] as const;
 
 /** Newest modification time of the built sources (specs are not built, so they never count). */
 function newestSource(dir: string): number {
