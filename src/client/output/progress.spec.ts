@@ -35,6 +35,11 @@ describe('client progress', () => {
     expect(processingText(job({ indexed_count: 300, skipped_count: 90, failed_count: 10 }), meter)).toBe(
       '400/1,000 | skipped 90 | failed 10 | 200/s | ETA 3.0 s',
     );
+    now = 5_000;
+    meter.sample(1000);
+    expect(processingText(job({ status: 'done', indexed_count: 900, skipped_count: 90, failed_count: 10 }), meter)).toBe(
+      '1,000/1,000 | skipped 90 | failed 10 | 200/s',
+    );
   });
 
   it('writes plain lines at phase changes and at most one per interval in between, none for the end', () => {

@@ -48,13 +48,15 @@ function waitingLabel(job: ImportJob): string {
 export function processingText(job: ImportJob, meter: RateMeter): string {
   const rate = meter.perSecond();
   const eta = meter.etaMs(job.total);
-  return [
+  const parts = [
     `${formatCount(processedCount(job))}/${formatCount(job.total)}`,
     `skipped ${formatCount(job.skipped_count)}`,
     `failed ${formatCount(job.failed_count)}`,
     rate === null ? '–/s' : `${formatCount(Math.round(rate))}/s`,
-    `ETA ${eta === null ? '–' : formatDuration(eta)}`,
-  ].join(' | ');
+  ];
+  // Once every element is counted there is nothing left to estimate.
+  if (processedCount(job) < job.total) parts.push(`ETA ${eta === null ? '–' : formatDuration(eta)}`);
+  return parts.join(' | ');
 }
 
 /** Two cli-progress bars on stderr, one after the other: upload (bytes, rate), then processing. */
