@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
-import { listenOnFreePort, runClientProcess } from './support/client-process';
+import { listenOnFreePort, runClientOnTerminal, runClientProcess } from './support/client-process';
 import { ensureFreshBuild } from './support/fresh-build';
 import { freePort } from './support/worker-process';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const EXAMPLE = resolve(__dirname, '..', 'examples', 'products.json');
 const ESC = '\u001b';
+// eslint-disable-next-line no-control-regex -- terminal escape sequences (cursor moves, line clears)
+const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 /**
  * `node dist/client.js` (the `product-directory` bin) as a child process against the test app on a
@@ -63,6 +65,17 @@ describe('product-directory client (dist/client.js)', () => {
         ],
       },
     ]);
+  });
+
+  it('draws an upload bar and a processing bar on a terminal', async () => {
+    const caller = await createCaller(t.app);
+    const run = await runClientOnTerminal(['import', EXAMPLE, '--wait', '--interval', '100'], envFor(caller));
+    expect(run.code).toBe(0);
+    const screen = run.stdout.replace(ESCAPES, '');
+    expect(screen).toMatch(/Uploading +█+ 100% \| 1\.\d KiB \/ 1\.\d KiB \| /);
+    expect(screen).toMatch(/Processing +█+ 100% \| 3\/3 \| skipped 0 \| failed 1 \| /);
+    expect(screen).toContain('  indexed  2');
+    expect(run.stdout).toContain(ESC); // the bars redraw their line with escape codes
   });
 
   it('exits 1 when the job fails, printing why the file could not be imported', async () => {

@@ -15,11 +15,25 @@ export interface ClientRun {
  * it lives in this process, so a synchronous spawn would leave nobody to answer.
  */
 export function runClientProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<ClientRun> {
+  return spawnClient(process.execPath, [join(DIST_DIR, 'client.js'), ...args], env, timeoutMs);
+}
+
+/**
+ * The same on a pseudo-terminal (util-linux `script`), as a person at a terminal runs it: stdout and
+ * stderr both arrive, interleaved, in `stdout`; the exit code is the client's.
+ */
+export function runClientOnTerminal(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<ClientRun> {
+  const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+  const command = `exec ${[process.execPath, join(DIST_DIR, 'client.js'), ...args].map(quote).join(' ')}`;
+  return spawnClient('script', ['-qfec', command, '/dev/null'], { COLUMNS: '150', ...env }, timeoutMs);
+}
+
+function spawnClient(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<ClientRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(DIST_DIR, 'client.js'), ...args], {
+    const child = spawn(command, args, {
       // Only what the client reads, so a developer's own PDS_* never leaks into a test.
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });
     let stdout = '';
