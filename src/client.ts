@@ -8,7 +8,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 /** `product-directory`: the command-line client of the HTTP API (README "Client"). Not a Nest app. */
-runClient(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+const onInterrupt = (handler: () => void) => {
+  const exit = () => {
+    handler();
+    process.exit(130); // 128 + SIGINT, as shells report it
+  };
+  process.once('SIGINT', exit);
+  return () => process.removeListener('SIGINT', exit);
+};
+
+runClient(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, onInterrupt }).then(
   (code) => {
     process.exitCode = code;
   },

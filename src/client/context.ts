@@ -8,11 +8,16 @@ export interface ClientIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** Registers what Ctrl-C does before the process exits; answers a function that unregisters it. */
+  onInterrupt?: (handler: () => void) => () => void;
 }
 
 /** What a command's action needs: its options, an API client, output helpers, and its exit code. */
 export class CommandContext {
   exitCode = 0;
+  /** Shown on Ctrl-C once a job exists: the upload was accepted and the import goes on without us. */
+  followHint: string | null = null;
+  private active: ImportProgress | null = null;
 
   constructor(readonly io: ClientIo) {}
 
@@ -32,7 +37,14 @@ export class CommandContext {
       stdoutIsTTY: this.io.stdout.isTTY === true,
       stderrIsTTY: this.io.stderr.isTTY === true,
     });
-    return createProgress(mode, this.io.stderr);
+    this.active = createProgress(mode, this.io.stderr);
+    return this.active;
+  }
+
+  /** Ctrl-C: stop the bars (they hide the cursor while drawing) and say how to follow the job. */
+  interrupt(): void {
+    this.active?.stop();
+    if (this.followHint) this.io.stderr.write(`\n${this.followHint}\n`);
   }
 
   print(lines: string[]): void {

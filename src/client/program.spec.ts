@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { runClient } from './program';
 
 /** Runs the client in-process with captured output; no request is sent by any of these cases. */
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}, onInterrupt?: (handler: () => void) => () => void) {
   let stdout = '';
   let stderr = '';
   const sink = (append: (text: string) => void) =>
@@ -16,6 +16,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
     stdout: sink((t) => (stdout += t)),
     stderr: sink((t) => (stderr += t)),
     env,
+    onInterrupt,
   });
   return { code, stdout, stderr };
 }
@@ -61,5 +62,18 @@ describe('product-directory arguments', () => {
     const result = await run(['import', '/nonexistent/catalog.json', '--url', 'http://127.0.0.1:9'], { PDS_ACCOUNT: 'a', PDS_TOKEN: 't' });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('product-directory: cannot read /nonexistent/catalog.json: ENOENT\n');
+  });
+
+  it('holds a Ctrl-C handler only while a command runs', async () => {
+    const events: string[] = [];
+    const onInterrupt = (handler: () => void) => {
+      events.push('registered');
+      handler(); // nothing is running yet: no bars to stop, no job to mention
+      return () => events.push('released');
+    };
+    const result = await run(['search', 'wool'], {}, onInterrupt);
+    expect(result.code).toBe(2);
+    expect(events).toEqual(['registered', 'released']);
+    expect(result.stderr).toBe('product-directory: no account: pass --account <id> or set PDS_ACCOUNT\n');
   });
 });

@@ -41,6 +41,7 @@ export function buildProgram(ctx: CommandContext): Command {
 /** Runs one invocation (argv without `node` and the script) and answers its exit code. */
 export async function runClient(argv: string[], io: ClientIo): Promise<number> {
   const ctx = new CommandContext(io);
+  const release = io.onInterrupt?.(() => ctx.interrupt());
   try {
     await buildProgram(ctx).parseAsync(argv, { from: 'user' });
     return ctx.exitCode;
@@ -51,5 +52,7 @@ export async function runClient(argv: string[], io: ClientIo): Promise<number> {
     }
     io.stderr.write(`${PROGRAM_NAME}: ${describeError(error)}\n`);
     return EXIT.error;
+  } finally {
+    release?.();
   }
 }

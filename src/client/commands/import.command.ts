@@ -35,6 +35,7 @@ export function registerImport(program: Command, ctx: CommandContext): void {
           onProgress: (sent) => progress.uploadProgress(sent),
         });
         progress.uploadDone(job_id);
+        ctx.followHint = `Interrupted; the import goes on. Follow it: product-directory status ${job_id} --wait`;
         if (!options.wait) {
           progress.stop();
           if (json) ctx.printJson({ job_id });

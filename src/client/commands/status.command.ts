@@ -24,6 +24,7 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       const json = ctx.options(command).json === true;
       if (options.wait) {
         const progress = ctx.progress(command);
+        ctx.followHint = `Interrupted; the import goes on. Follow it: product-directory status ${jobId} --wait`;
         const client = ctx.client(command, progress);
         try {
           const job = await waitForJob(client, jobId, { intervalMs: options.interval, onJob: (j) => progress.job(j) });
