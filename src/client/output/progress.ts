@@ -39,9 +39,15 @@ const SILENT: ImportProgress = {
   stop: () => undefined,
 };
 
-/** The words shown for a job that has not started counting yet. */
+/** The words shown for a job with no element counted (yet, or ever). */
 function waitingLabel(job: ImportJob): string {
-  return job.status === 'pending' ? 'queued, waiting for a worker' : 'scanning the file';
+  const labels: Record<ImportJob['status'], string> = {
+    pending: 'queued, waiting for a worker',
+    processing: 'scanning the file',
+    done: 'done: the array was empty',
+    failed: 'failed',
+  };
+  return labels[job.status];
 }
 
 /** The processing figures both reporters show: "1,200/59,564 | skipped 0 | failed 12 | 4,100/s | ETA 14.2 s". */
@@ -97,13 +103,13 @@ class BarProgress implements ImportProgress {
       this.start('Processing  {bar} {percentage}% | {text}', 1, { text: waitingLabel(job) });
       this.phase = 'processing';
     }
-    if (job.total === 0 && job.status !== 'done') {
-      this.bar?.update(0, { text: waitingLabel(job) });
+    if (job.total === 0) {
+      this.bar?.update(job.status === 'done' ? 1 : 0, { text: waitingLabel(job) });
       return;
     }
     this.items.sample(processedCount(job));
-    this.bar?.setTotal(Math.max(job.total, 1));
-    this.bar?.update(job.total === 0 ? 1 : processedCount(job), { text: processingText(job, this.items) });
+    this.bar?.setTotal(job.total);
+    this.bar?.update(processedCount(job), { text: processingText(job, this.items) });
   }
 
   retrying(status: number, waitMs: number): void {
