@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -106,6 +107,18 @@ describe('product-directory client (dist/client.js)', () => {
     const badId = await runClientProcess(['status', 'not-a-uuid'], envFor(caller));
     expect(badId.code).toBe(2);
     expect(badId.stderr).toBe('product-directory: job_id must be a UUID (HTTP 422 validation)\n');
+  });
+
+  it('runs as `npx product-directory` from the checkout (the bin, executable after the build)', async () => {
+    const run = await new Promise<{ code: number | null; stdout: string }>((done, fail) => {
+      const child = spawn('npx', ['--no', 'product-directory', 'import', '--help'], { cwd: resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.once('error', fail);
+      child.once('close', (code) => done({ code, stdout }));
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: product-directory import \[options\] <file>/);
   });
 
   it('exits 2 on usage errors and when the service cannot be reached', async () => {
