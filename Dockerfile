@@ -27,8 +27,10 @@ RUN npm run build
 
 # ---- runtime: production dependencies + dist/, non-root ---------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# LOG_FORMAT=json: log collectors read JSON even when the container runs with a terminal (docker run -t).
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    LOG_FORMAT=json
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm \

@@ -7,7 +7,8 @@ process.env.QUEUE_PREFIX = TEST_QUEUE_PREFIX;
 process.env.RECONCILE_INTERVAL_MS = '500';
 // Revocation must show at once in most tests; token-cache.e2e-spec covers the cached bound.
 process.env.TOKEN_CACHE_TTL_MS = '0';
-// Request logs are exercised by logging.e2e-spec with its own destination; keep test output readable.
+// Request logs are exercised by observability.e2e-spec with its own destination (and the log format by
+// logging.e2e-spec on its own processes); keep test output readable.
 process.env.LOG_LEVEL = 'error';
 // Most specs send many bad credentials from 127.0.0.1; failed-auth-limit.e2e-spec sets its own limit.
 process.env.AUTH_FAILURES_PER_MINUTE = '1000000';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 const REPO_ROOT = resolve(__dirname, '..', '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 /** The entry points the built-process suites start. */
-export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js'] as const;
+export const ENTRY_POINTS = ['main.js', 'worker.js', 'cli.js', 'client.js'] as const;
 
 /** Newest modification time of the built sources (specs are not built, so they never count). */
 function newestSource(dir: string): number {
@@ -22,6 +22,8 @@ function newestSource(dir: string): number {
 export function staleBuildReason(): string | null {
   const missing = ENTRY_POINTS.filter((entry) => !existsSync(join(DIST_DIR, entry)));
   if (missing.length > 0) return `${missing.map((m) => `dist/${m}`).join(', ')} missing`;
+  // The `product-directory` bin must be executable for npx (the postbuild script sets the bit).
+  if ((statSync(join(DIST_DIR, 'client.js')).mode & 0o111) === 0) return 'dist/client.js is not executable';
   const builtAt = Math.min(...ENTRY_POINTS.map((entry) => statSync(join(DIST_DIR, entry)).mtimeMs));
   return newestSource(join(REPO_ROOT, 'src')) > builtAt ? 'src/ changed after dist/ was built' : null;
 }

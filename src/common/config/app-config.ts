@@ -37,6 +37,8 @@ export class AppConfig {
   logLevel: string;
   /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
   swaggerPersistAuthorization: boolean;
+  /** How logs are written: `auto` = pino-pretty when stdout is a terminal, JSON otherwise (src/common/logging/log-format.ts). */
+  logFormat: 'json' | 'pretty' | 'auto';
   /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
   database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** Failed authentications (401) per client address per minute before 429, checked before any database work. */

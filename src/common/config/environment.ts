@@ -56,6 +56,12 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
+  /** json: one JSON object per line; pretty: pino-pretty for people; auto: pretty iff stdout is a terminal. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
+  @IsIn(['json', 'pretty', 'auto'], { message: 'LOG_FORMAT must be json, pretty or auto' })
+  LOG_FORMAT?: 'json' | 'pretty' | 'auto';
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()

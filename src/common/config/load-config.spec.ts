@@ -25,6 +25,7 @@ const DEFAULTS = {
   metricsPort: 9464,
   logLevel: 'info',
   swaggerPersistAuthorization: false,
+  logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       WORKER_ENABLED: 'false',
       WORKER_CONCURRENCY: '8',
       LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
       TOKEN_CACHE_TTL_MS: '0',
       IMPORT_BATCH_BYTES: '1048576',
       IMPORT_ERROR_DETAILS_LIMIT: '0',
@@ -78,8 +80,14 @@ describe('loadConfig', () => {
       redisUrl: 'rediss://cache.internal:6380/2',
       worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8, batchBytes: 1_048_576, errorDetailsLimit: 0 },
       logLevel: 'debug',
+      logFormat: 'json',
       tokenCacheTtlMs: 0,
     });
+  });
+
+  it('reads LOG_FORMAT; empty means auto', () => {
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: '' }).logFormat).toBe('auto');
   });
 
   it('reads QUEUE_PREFIX as an override of the deployment-bound prefix; empty means unset', () => {
@@ -158,6 +166,7 @@ describe('loadConfig', () => {
     ['BASE_PATH', '/api/'],
     ['BASE_PATH', '/'],
     ['LOG_LEVEL', 'verbose'],
+    ['LOG_FORMAT', 'text'],
     ['AUTH_FAILURES_PER_MINUTE', '0'],
     ['UPLOAD_SLOTS_PER_ACCOUNT', '0'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],

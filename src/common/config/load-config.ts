@@ -43,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
     swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
+    logFormat: input.LOG_FORMAT ?? 'auto',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
     uploads: {
       slotsPerProcess: 8,
@@ -77,6 +78,7 @@ export const ENV_KEYS = [
   'WORKER_ENABLED',
   'WORKER_CONCURRENCY',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'IMPORT_BATCH_SIZE',
   'IMPORT_ATTEMPTS',
   'QUEUE_LOCK_DURATION_MS',

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppConfig } from '../config/app-config';
+import { prettyDestination, resolveLogFormat } from './log-format';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -13,6 +14,7 @@ const QUIET = /^\/(health\/|metrics$)/;
 /**
  * Structured JSON logs (pino) with a request id per request: taken from a well-formed
  * X-Request-Id header or generated, and echoed back. Credentials are redacted at the source.
+ * LOG_FORMAT decides between JSON and pino-pretty on stdout; an explicit destination (tests) gets JSON.
  */
 @Module({})
 export class LoggingModule {
@@ -35,7 +37,7 @@ export class LoggingModule {
                 customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
                   error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
               },
-              destination,
+              destination ?? (resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? prettyDestination() : undefined),
             ].filter((x) => x !== undefined) as never,
           }),
         }),
