@@ -10,6 +10,7 @@ import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
+import type { ImportMode } from '../jobs/entities/import-job-status';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { ChunkAccumulator } from './upload/chunk-accumulator';
@@ -20,6 +21,15 @@ import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
+
+/** How the import applies the file (persisted on the job). */
+export interface UploadMode {
+  mode: ImportMode;
+  /** Replace mode only: consent to deleting more than REPLACE_MAX_DELETE_RATIO of the catalog. */
+  allowMassDelete: boolean;
+}
+
+const MERGE: UploadMode = { mode: 'merge', allowMassDelete: false };
 
 /**
  * Stores an uploaded catalog and creates its import job in one transaction: the job row and every
@@ -56,8 +66,14 @@ export class ImportUploadService {
    * Returns the job id: a new job's, or the earlier one when the Idempotency-Key was used with the
    * same file (SHA-256 of its content) within 24 h. The key with another file is a 422.
    */
-  async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
+  async upload(
+    request: Readable & { headers: IncomingHttpHeaders },
+    principal: Principal,
+    idempotencyKey?: string,
+    mode: UploadMode = MERGE,
+  ): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
+    if (mode.allowMassDelete && mode.mode !== 'replace') throw new ValidationError('allow_mass_delete applies only to mode=replace');
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     const earlier = key ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
     if (key && earlier) return this.replay(request, principal, earlier, key);
@@ -68,7 +84,7 @@ export class ImportUploadService {
         this.dataSource.transaction(async (manager) => {
           const { size } = await readJsonFilePart(
             request,
-            (fileName, content) => this.store(manager, { jobId, principal, fileName }, digest.pass(content)),
+            (fileName, content) => this.store(manager, { jobId, principal, fileName, mode }, digest.pass(content)),
             this.minimumRate(),
           );
           if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
@@ -124,7 +140,7 @@ export class ImportUploadService {
 
   private async store(
     manager: EntityManager,
-    job: { jobId: string; principal: Principal; fileName: string },
+    job: { jobId: string; principal: Principal; fileName: string; mode: UploadMode },
     content: AsyncIterable<Buffer>,
   ): Promise<number> {
     await this.jobs.insert(manager, {
@@ -133,6 +149,8 @@ export class ImportUploadService {
       accountId: job.principal.accountId,
       fileName: job.fileName,
       fileSize: 0,
+      mode: job.mode.mode,
+      allowMassDelete: job.mode.allowMassDelete,
     });
     const chunks = new ChunkAccumulator(CHUNK_BYTES);
     let size = 0;

@@ -3,6 +3,7 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiHeader,
   ApiNotFoundResponse,
@@ -26,9 +27,13 @@ import { UuidParam } from '../common/pipes/uuid-param.pipe';
 import { ImportErrorsPageDto } from '../jobs/dto/import-errors-page.dto';
 import { ImportJobPageDto } from '../jobs/dto/import-job-page.dto';
 import { ImportJobDto } from '../jobs/dto/import-job.dto';
+import { ImportCancellation } from '../jobs/import-cancellation.service';
 import { ImportJobsService } from '../jobs/import-jobs.service';
+import { ImportJobReportDto } from './dto/import-report.dto';
+import { UploadQueryDto } from './dto/upload-query.dto';
 import { UploadRequestDto } from './dto/upload-request.dto';
 import { UploadResultDto } from './dto/upload-result.dto';
+import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
 
 @ApiTags('imports')
@@ -37,6 +42,8 @@ export class ImportsController {
   constructor(
     private readonly uploads: ImportUploadService,
     private readonly jobs: ImportJobsService,
+    private readonly reports: ImportReportService,
+    private readonly cancellation: ImportCancellation,
     private readonly config: AppConfig,
   ) {}
 
@@ -48,7 +55,9 @@ export class ImportsController {
     summary: 'Upload a product catalog',
     description:
       'Queues an import of a JSON file holding an array of products and answers at once. 202 does not mean the products are valid: ' +
-      'invalid ones are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (merge).',
+      'invalid ones are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (mode=merge, ' +
+      'the default) or deleted when the job ends done (mode=replace; refused as failure mass_delete_refused when that would delete more ' +
+      'than REPLACE_MAX_DELETE_RATIO of the catalog, unless allow_mass_delete=true).',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadRequestDto })
@@ -69,15 +78,21 @@ export class ImportsController {
   })
   @ApiUnprocessableEntityResponse({
     type: ErrorResponse,
-    description: 'No file part, more than one file, a name not ending in .json, or an Idempotency-Key already used with a different file',
+    description:
+      'No file part, more than one file, a name not ending in .json, an Idempotency-Key already used with a different file, a mode ' +
+      'other than merge or replace, allow_mass_delete not true or false or given without mode=replace, or an unknown query parameter',
   })
   async upload(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
     @CurrentPrincipal() principal: Principal,
+    @Query() query: UploadQueryDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<UploadResultDto> {
-    const jobId = await this.uploads.upload(request, principal, idempotencyKey);
+    const jobId = await this.uploads.upload(request, principal, idempotencyKey, {
+      mode: query.mode,
+      allowMassDelete: query.allow_mass_delete,
+    });
     response.location(`${this.config.basePath}/v1/catalogs/imports/${jobId}`);
     return { job_id: jobId };
   }
@@ -123,5 +138,46 @@ export class ImportsController {
     @Query() query: PageQueryDto,
   ): Promise<ImportErrorsPageDto> {
     return this.jobs.listErrors(jobId, principal.organizationId, query.limit, query.cursor);
+  }
+
+  @Get(':job_id/report')
+  @RequireScopes('accounts--my:ro')
+  @ApiOperation({
+    operationId: 'get-import-report',
+    summary: 'Get an import report',
+    description:
+      'The ImportJob plus its mode, the file (name, bytes, SHA-256), products a replace import deleted, the failure, how many error ' +
+      'details were kept, the duration and when a cancel was requested.',
+  })
+  @ApiParam({ name: 'job_id', format: 'uuid' })
+  @ApiOkResponse({ type: ImportJobReportDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
+  report(@Param('job_id', UuidParam('job_id')) jobId: string, @CurrentPrincipal() principal: Principal): Promise<ImportJobReportDto> {
+    return this.reports.get(jobId, principal.organizationId);
+  }
+
+  @Post(':job_id/cancel')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @RequireScopes('accounts--my:rw')
+  @ApiOperation({
+    operationId: 'cancel-import',
+    summary: 'Cancel an import',
+    description:
+      'A pending job ends failed with failure.type cancelled at once (nothing applied). A processing job stops at its next batch ' +
+      'boundary and then ends failed/cancelled: batches committed before stay applied and counted, and a replace import deletes ' +
+      'nothing. Always 202 with the job as it is now; asking again answers the same. Follow it with get-import-report.',
+  })
+  @ApiParam({ name: 'job_id', format: 'uuid' })
+  @ApiAcceptedResponse({ type: ImportJobDto, description: 'Cancelled (pending), or cancelling (processing: it ends at the next batch boundary)' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
+  @ApiConflictResponse({
+    type: ErrorResponse,
+    description: 'The job already ended done or failed without a cancel request',
+    example: { error: { type: 'conflict', message: 'Import job 3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10 already ended done; only a pending or processing job can be cancelled' } },
+  })
+  async cancel(@Param('job_id', UuidParam('job_id')) jobId: string, @CurrentPrincipal() principal: Principal): Promise<ImportJobDto> {
+    return ImportJobDto.from(await this.cancellation.cancel(jobId, principal.organizationId));
   }
 }

@@ -4,12 +4,13 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { CatalogDetailsService } from './catalog-details.service';
 import { CatalogsController } from './catalogs.controller';
+import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, CatalogDetailsService],
+  providers: [ImportUploadService, ImportReportService, CatalogDetailsService],
 })
 export class ImportsModule {}

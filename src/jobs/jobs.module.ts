@@ -6,6 +6,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ImportErrorRecord } from './entities/import-error.entity';
 import { ImportFileChunk } from './entities/import-file-chunk.entity';
 import { ImportJob } from './entities/import-job.entity';
+import { ImportCancellation } from './import-cancellation.service';
 import { ImportJobsService } from './import-jobs.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
@@ -15,6 +16,7 @@ import { QueueNamespaceModule } from '../database/queue-namespace.module';
 import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
+import { ImportJobIdsRepository } from './repositories/import-job-ids.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
@@ -37,12 +39,14 @@ import { ImportProcessor } from './worker/import.processor';
   ],
   providers: [
     ImportJobRepository,
+    ImportJobIdsRepository,
     ImportFileRepository,
     ImportErrorRepository,
     OrganizationLockRepository,
     ImportRetentionRepository,
     ImportQueueProducer,
     ImportJobsService,
+    ImportCancellation,
     ImportRunner,
     ImportProcessor,
     ForeignJobGuard,
@@ -59,6 +63,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportErrorRepository,
     ImportQueueProducer,
     ImportJobsService,
+    ImportCancellation,
     ImportWorker,
     ImportRetention,
   ],

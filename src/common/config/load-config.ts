@@ -44,6 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
+    catalog: {
+      replaceMaxDeleteRatio: input.REPLACE_MAX_DELETE_RATIO ?? 0.5,
+      productDeleteWaitMs: input.PRODUCT_DELETE_WAIT_MS ?? 5_000,
+    },
     uploads: {
       slotsPerProcess: 8,
       slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
@@ -98,4 +102,6 @@ export const ENV_KEYS = [
   'UPLOAD_SLOTS_PER_ACCOUNT',
   'UPLOAD_MIN_BYTES_PER_SECOND',
   'UPLOAD_MIN_RATE_WINDOW_MS',
+  'REPLACE_MAX_DELETE_RATIO',
+  'PRODUCT_DELETE_WAIT_MS',
 ] as const;

@@ -1,4 +1,6 @@
-import { JsonArraySplitter } from '../parsing/json-array-splitter';
+import { MAX_ELEMENT_BYTES } from '../../catalog/import/element-evaluator';
+import { reportableProductId } from '../../catalog/validation/product-id';
+import { JsonArraySplitter, type SplitElement } from '../parsing/json-array-splitter';
 
 /** Bytes handed to the splitter at a time: at most ~32,000 elements completed per push. */
 export const SPLIT_SLICE_BYTES = 65_536;
@@ -16,4 +18,49 @@ export async function countElements(chunks: AsyncIterable<Buffer>): Promise<numb
   }
   splitter.end();
   return splitter.count;
+}
+
+/** Ids handed to `record` at a time (≤ 100 characters each: one statement stays under ~0.5 MiB). */
+export const ID_BATCH_SIZE = 5_000;
+
+/**
+ * The scan pass of a replace import: counts like countElements and also hands every id the file
+ * names to `record`, a few thousand at a time, so the worker never holds the whole id set.
+ */
+export async function countElementsRecordingIds(
+  chunks: AsyncIterable<Buffer>,
+  record: (productIds: string[]) => Promise<void>,
+): Promise<number> {
+  const splitter = new JsonArraySplitter({ maxElementBytes: MAX_ELEMENT_BYTES });
+  let ids: string[] = [];
+  const take = async (elements: SplitElement[]) => {
+    for (const element of elements) {
+      const id = elementProductId(element.text);
+      if (id !== null) ids.push(id);
+    }
+    if (ids.length >= ID_BATCH_SIZE) {
+      await record(ids);
+      ids = [];
+    }
+  };
+  for await (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) await take(splitter.push(chunk.subarray(at, at + SPLIT_SLICE_BYTES)));
+  }
+  await take(splitter.end());
+  if (ids.length > 0) await record(ids);
+  return splitter.count;
+}
+
+/**
+ * The id an element names, valid product or not (an invalid element with a usable id still
+ * "occurs in the file", so a replace import keeps that product). Null for elements whose id cannot
+ * be read: not an object, not JSON, over 256 KiB, or no usable id.
+ */
+export function elementProductId(text: string | null): string | null {
+  if (text === null || text.charCodeAt(0) !== 0x7b /* { */) return null;
+  try {
+    return reportableProductId(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
