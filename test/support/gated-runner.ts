@@ -1,0 +1,46 @@
+import type { BatchDiff } from '../../src/catalog/import/batch-diff';
+import type { RawElement } from '../../src/catalog/import/element-evaluator';
+import type { ImportJob } from '../../src/jobs/entities/import-job.entity';
+import { ImportRunner } from '../../src/jobs/worker/import-runner';
+
+/** Control over one file's batches: the first `pass` commit freely, the next waits until released. */
+export interface BatchGate {
+  /** Resolves once a batch is waiting at the gate (the `pass` before it have committed). */
+  readonly reached: Promise<void>;
+  release(): void;
+}
+
+interface GateState {
+  pass: number;
+  seen: number;
+  reach: () => void;
+  released: Promise<void>;
+  open: () => void;
+}
+
+/**
+ * Test-only ImportRunner (installed with overrideProvider, never in production code): batches of
+ * a file whose name has a gate wait before their commit until the test releases them, so a test
+ * can act while an import is mid-way (cancel, delete) and know exactly which batches committed.
+ */
+export class GatedRunner extends ImportRunner {
+  private readonly gates = new Map<string, GateState>();
+
+  gate(fileName: string, pass: number): BatchGate {
+    let reach!: () => void;
+    let open!: () => void;
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    const released = new Promise<void>((resolve) => (open = resolve));
+    this.gates.set(fileName, { pass, seen: 0, reach, released, open });
+    return { reached, release: open };
+  }
+
+  protected override async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
+    const gate = this.gates.get(job.fileName);
+    if (gate && gate.seen++ >= gate.pass) {
+      gate.reach();
+      await gate.released;
+    }
+    return super.commitBatch(job, batch, diff);
+  }
+}
