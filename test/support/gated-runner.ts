@@ -12,6 +12,8 @@ export interface BatchGate {
 
 interface GateState {
   pass: number;
+  /** Hold after that batch committed instead of before (the gap before the job's final commit). */
+  afterCommit: boolean;
   seen: number;
   reach: () => void;
   released: Promise<void>;
@@ -26,21 +28,25 @@ interface GateState {
 export class GatedRunner extends ImportRunner {
   private readonly gates = new Map<string, GateState>();
 
-  gate(fileName: string, pass: number): BatchGate {
+  gate(fileName: string, pass: number, options: { afterCommit?: boolean } = {}): BatchGate {
     let reach!: () => void;
     let open!: () => void;
     const reached = new Promise<void>((resolve) => (reach = resolve));
     const released = new Promise<void>((resolve) => (open = resolve));
-    this.gates.set(fileName, { pass, seen: 0, reach, released, open });
+    this.gates.set(fileName, { pass, afterCommit: options.afterCommit ?? false, seen: 0, reach, released, open });
     return { reached, release: open };
   }
 
   protected override async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
     const gate = this.gates.get(job.fileName);
-    if (gate && gate.seen++ >= gate.pass) {
-      gate.reach();
-      await gate.released;
-    }
-    return super.commitBatch(job, batch, diff);
+    const hold = gate !== undefined && gate.seen++ >= gate.pass;
+    if (hold && !gate.afterCommit) await this.wait(gate);
+    await super.commitBatch(job, batch, diff);
+    if (hold && gate.afterCommit) await this.wait(gate);
+  }
+
+  private async wait(gate: GateState): Promise<void> {
+    gate.reach();
+    await gate.released;
   }
 }
