@@ -150,7 +150,27 @@ export class ImportsController {
       'details were kept, the duration and when a cancel was requested.',
   })
   @ApiParam({ name: 'job_id', format: 'uuid' })
-  @ApiOkResponse({ type: ImportJobReportDto })
+  @ApiOkResponse({
+    type: ImportJobReportDto,
+    example: {
+      job_id: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
+      status: 'done',
+      total: 1200,
+      indexed_count: 40,
+      failed_count: 3,
+      skipped_count: 1157,
+      progress: 43,
+      started_at: '2026-11-26T07:00:01.120Z',
+      completed_at: '2026-11-26T07:00:02.410Z',
+      mode: 'replace',
+      file: { name: 'catalog.json', bytes: 734_211, sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
+      deleted_count: 12,
+      failure: null,
+      error_details_kept: 3,
+      duration_ms: 1290,
+      cancel_requested_at: null,
+    },
+  })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
   report(@Param('job_id', UuidParam('job_id')) jobId: string, @CurrentPrincipal() principal: Principal): Promise<ImportJobReportDto> {
@@ -169,7 +189,21 @@ export class ImportsController {
       'nothing. Always 202 with the job as it is now; asking again answers the same. Follow it with get-import-report.',
   })
   @ApiParam({ name: 'job_id', format: 'uuid' })
-  @ApiAcceptedResponse({ type: ImportJobDto, description: 'Cancelled (pending), or cancelling (processing: it ends at the next batch boundary)' })
+  @ApiAcceptedResponse({
+    type: ImportJobDto,
+    description: 'Cancelled (pending), or cancelling (processing: it ends at the next batch boundary)',
+    example: {
+      job_id: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
+      status: 'processing',
+      total: 5000,
+      indexed_count: 2000,
+      failed_count: 0,
+      skipped_count: 0,
+      progress: 2000,
+      started_at: '2026-11-26T07:00:01.120Z',
+      completed_at: null,
+    },
+  })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'job_id is not a UUID' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: "No import job with that id in the caller's organization" })
   @ApiConflictResponse({
