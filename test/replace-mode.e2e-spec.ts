@@ -1,4 +1,7 @@
 import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { GatedRunner } from './support/gated-runner';
 import { query } from './support/database';
 import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
@@ -21,19 +24,24 @@ const TEN = products(10);
 
 describe('mode=replace (issue 12 item 1)', () => {
   let t: TestApp;
+  let runner: GatedRunner;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({
+      config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 10 } }),
+      override: (builder) => builder.overrideProvider(ImportRunner).useClass(GatedRunner),
+    });
+    runner = t.app.get(ImportRunner);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  async function uploadReplace(caller: TestCaller, content: string, params = 'mode=replace'): Promise<string> {
+  async function uploadReplace(caller: TestCaller, content: string, params = 'mode=replace', fileName = 'feed.json'): Promise<string> {
     const response = await request(t.http)
       .post(`/v1/catalogs/imports?${params}`)
       .set('Authorization', caller.auth)
-      .attach('file', Buffer.from(content), 'feed.json');
+      .attach('file', Buffer.from(content), fileName);
     expect(response.status).toBe(202);
     return (response.body as { job_id: string }).job_id;
   }
@@ -79,6 +87,23 @@ describe('mode=replace (issue 12 item 1)', () => {
     expect(await catalogOf(b)).toEqual(ids([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
     const left = await query(t.app, 'SELECT 1 FROM import_job_ids WHERE job_id = $1', [jobId]);
     expect(left).toHaveLength(0);
+  });
+
+  it.each([
+    ['after the scan, before any batch (the redelivery scans again)', 0],
+    ['after a committed batch (the redelivery resumes from its cursor)', 1],
+  ])('a delivery that dies %s reaches the same result', async (_when, atBatch) => {
+    const caller = await callerWithTen();
+    const fileName = `crash-${randomUUID()}.json`;
+    runner.crashOnce(fileName, atBatch);
+    const feed = products(30, (i) => (i < 5 ? { id: `p-${i}`, title: `Product ${i}` } : { id: `n-${i}`, title: 'New' }));
+    const jobId = await uploadReplace(caller, feed, 'mode=replace', fileName);
+    const report = await finish(caller, jobId);
+    expect(await query(t.app, 'SELECT attempts FROM import_jobs WHERE id = $1', [jobId])).toEqual([{ attempts: 2 }]);
+    expect(report).toMatchObject({ status: 'done', total: 30, indexed_count: 25, skipped_count: 5, failed_count: 0, deleted_count: 5 });
+    const catalog = await catalogOf(caller);
+    expect(catalog).toHaveLength(30);
+    expect(catalog.filter((id) => id.startsWith('p-'))).toEqual(ids([0, 1, 2, 3, 4]));
   });
 
   it('treats a numeric id as its decimal string', async () => {

@@ -27,6 +27,12 @@ interface GateState {
  */
 export class GatedRunner extends ImportRunner {
   private readonly gates = new Map<string, GateState>();
+  private readonly crashes = new Map<string, { atBatch: number; seen: number }>();
+
+  /** The delivery importing `fileName` throws once, at its batch number `atBatch` (0-based), before that batch commits. */
+  crashOnce(fileName: string, atBatch: number): void {
+    this.crashes.set(fileName, { atBatch, seen: 0 });
+  }
 
   gate(fileName: string, pass: number, options: { afterCommit?: boolean } = {}): BatchGate {
     let reach!: () => void;
@@ -38,6 +44,8 @@ export class GatedRunner extends ImportRunner {
   }
 
   protected override async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
+    const crash = this.crashes.get(job.fileName);
+    if (crash && crash.seen++ === crash.atBatch) throw new Error('test crash before a batch commit');
     const gate = this.gates.get(job.fileName);
     const hold = gate !== undefined && gate.seen++ >= gate.pass;
     if (hold && !gate.afterCommit) await this.wait(gate);
