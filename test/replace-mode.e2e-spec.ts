@@ -183,6 +183,24 @@ describe('mode=replace (issue 12 item 1)', () => {
     expect(await catalogOf(caller)).toHaveLength(10);
   });
 
+  it('binds an Idempotency-Key to the mode as well as the file', async () => {
+    const caller = await callerWithTen();
+    const send = (params: string) =>
+      request(t.http)
+        .post(`/v1/catalogs/imports${params}`)
+        .set('Authorization', caller.auth)
+        .set('Idempotency-Key', 'nightly')
+        .attach('file', Buffer.from(TEN), 'feed.json');
+    const first = await send('?mode=replace').expect(202);
+    expect((await send('?mode=replace').expect(202)).body).toEqual(first.body);
+    const jobId = (first.body as { job_id: string }).job_id;
+    expect(expectErrorShape(await send(''), 422, 'validation')).toBe(
+      `Idempotency-Key "nightly" was used within the last 24 h with the same file but mode=replace (job ${jobId}); send a new key for another mode`,
+    );
+    expectErrorShape(await send('?mode=replace&allow_mass_delete=true'), 422, 'validation');
+    expect(await query(t.app, 'SELECT 1 FROM import_jobs WHERE organization_id = $1', [caller.organizationId])).toHaveLength(2);
+  });
+
   it.each([
     ['mode=bogus', /mode must be merge or replace/],
     ['mode=REPLACE', /mode must be merge or replace/],

@@ -76,7 +76,7 @@ export class ImportUploadService {
     if (mode.allowMassDelete && mode.mode !== 'replace') throw new ValidationError('allow_mass_delete applies only to mode=replace');
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     const earlier = key ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-    if (key && earlier) return this.replay(request, principal, earlier, key);
+    if (key && earlier) return this.replay(request, principal, earlier, key, mode);
     const jobId = randomUUID();
     const digest = new FileDigest();
     try {
@@ -96,7 +96,7 @@ export class ImportUploadService {
       // A concurrent upload with the same key committed first: answer as if it had come first.
       const winner =
         key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-      if (key && winner) return sameFileOrConflict(winner, key, digest.sha256);
+      if (key && winner) return sameFileOrConflict(winner, key, digest.sha256, mode);
       throw error;
     }
     // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
@@ -130,12 +130,13 @@ export class ImportUploadService {
     principal: Principal,
     earlier: ImportJob,
     key: string,
+    mode: UploadMode,
   ): Promise<string> {
     const digest = new FileDigest();
     await this.slots.run(principal.accountId, () =>
       readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
     );
-    return sameFileOrConflict(earlier, key, digest.sha256);
+    return sameFileOrConflict(earlier, key, digest.sha256, mode);
   }
 
   private async store(
@@ -174,10 +175,15 @@ export class ImportUploadService {
   }
 }
 
-/** The job an Idempotency-Key already names, if this upload's file is the one it was used with. */
-function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer): string {
-  if (earlier.fileSha256?.equals(sha256)) return earlier.id;
+/** The job an Idempotency-Key already names, if this upload's file and mode are the ones it was used with. */
+function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer, mode: UploadMode): string {
   const used = `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h`;
+  if (earlier.fileSha256?.equals(sha256)) {
+    if (earlier.mode === mode.mode && earlier.allowMassDelete === mode.allowMassDelete) return earlier.id;
+    // The same file sent another way is another request: replaying it would silently not replace (or replace).
+    const was = `mode=${earlier.mode}${earlier.allowMassDelete ? '&allow_mass_delete=true' : ''}`;
+    throw new ValidationError(`${used} with the same file but ${was} (job ${earlier.id}); send a new key for another mode`);
+  }
   // A job uploaded before file hashes were recorded cannot be shown to hold the same file.
   const why = earlier.fileSha256 ? `with a different file (job ${earlier.id})` : `by job ${earlier.id}, whose file cannot be compared`;
   throw new ValidationError(`${used} ${why}; send a new key with a new file`);
