@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { ConflictError, NotFoundError } from '../common/errors/api-error';
 import { isStorableString } from '../common/text/storable-string';
-import { PRODUCT_LIMITS } from './dto/product-limits';
+import { PRODUCT_LIMITS } from './validation/product-limits';
 import { ProductRepository } from './repositories/product.repository';
 
 /**

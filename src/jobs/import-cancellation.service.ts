@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MetricsService } from '../common/metrics/metrics.service';
 import { ConflictError, NotFoundError } from '../common/errors/api-error';
 import type { ImportJob } from './entities/import-job.entity';
+import { ImportMetrics } from './queue/import-metrics';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 
@@ -20,7 +20,7 @@ export class ImportCancellation {
     private readonly dataSource: DataSource,
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
-    private readonly metrics: MetricsService,
+    private readonly metrics: ImportMetrics,
   ) {}
 
   /** Returns the job as it is after the request; 404 for another organization's job, 409 for one that finished otherwise. */
@@ -38,7 +38,7 @@ export class ImportCancellation {
       await this.files.deleteFile(manager, jobId);
       return true;
     });
-    if (endedNow) this.metrics.importJobsFinished.inc({ status: 'failed' });
+    if (endedNow) this.metrics.jobsFinished.inc({ status: 'failed' });
     const job = await this.jobs.findForOrganization(jobId, organizationId);
     if (!job) throw new NotFoundError(`Import job ${jobId} not found`); // purged by retention meanwhile
     return job;

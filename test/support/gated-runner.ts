@@ -1,5 +1,5 @@
 import type { BatchDiff } from '../../src/catalog/import/batch-diff';
-import type { RawElement } from '../../src/catalog/import/element-evaluator';
+import type { RawElement } from '../../src/catalog/import/raw-element';
 import type { ImportJob } from '../../src/jobs/entities/import-job.entity';
 import { ImportRunner } from '../../src/jobs/worker/import-runner';
 

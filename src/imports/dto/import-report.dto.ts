@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ImportFailureDto } from '../../jobs/dto/import-errors-page.dto';
-import { ImportJobDto } from '../../jobs/dto/import-job.dto';
+import { ImportFailureDto } from './import-errors-page.dto';
+import { ImportJobDto } from './import-job.dto';
 import { IMPORT_MODES, type ImportMode } from '../../jobs/entities/import-job-status';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
 

@@ -1,6 +1,6 @@
-import { MAX_ELEMENT_BYTES } from '../../catalog/import/element-evaluator';
+import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import { reportableProductId } from '../../catalog/validation/product-id';
-import { JsonArraySplitter, type SplitElement } from '../parsing/json-array-splitter';
+import { JsonArraySplitter } from '../parsing/json-array-splitter';
 
 /** Bytes handed to the splitter at a time: at most ~32,000 elements completed per push. */
 export const SPLIT_SLICE_BYTES = 65_536;
@@ -33,7 +33,7 @@ export async function countElementsRecordingIds(
 ): Promise<number> {
   const splitter = new JsonArraySplitter({ maxElementBytes: MAX_ELEMENT_BYTES });
   let ids: string[] = [];
-  const take = async (elements: SplitElement[]) => {
+  const take = async (elements: RawElement[]) => {
     for (const element of elements) {
       const id = elementProductId(element.text);
       if (id !== null) ids.push(id);
