@@ -106,6 +106,14 @@ describe('mode=replace (issue 12 item 1)', () => {
     expect(catalog.filter((id) => id.startsWith('p-'))).toEqual(ids([0, 1, 2, 3, 4]));
   });
 
+  it('counts an id the file names twice once', async () => {
+    const caller = await callerWithTen();
+    const feed = JSON.stringify([...[0, 1, 2, 3, 4].map((i) => ({ id: `p-${i}`, title: `Product ${i}` })), { id: 'p-0', title: 'Again' }]);
+    const report = await finish(caller, await uploadReplace(caller, feed));
+    expect(report).toMatchObject({ status: 'done', total: 6, deleted_count: 5, indexed_count: 1, skipped_count: 5 });
+    expect(await catalogOf(caller)).toEqual(ids([0, 1, 2, 3, 4]));
+  });
+
   it('treats a numeric id as its decimal string', async () => {
     const caller = await createCaller(t.app);
     await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify([{ id: 7, title: 'x' }, { id: '8', title: 'y' }])));

@@ -16,13 +16,15 @@ export interface ReplaceEffect {
 export class ImportJobIdsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Adds ids (duplicates and ids already recorded by an earlier delivery's scan are ignored). */
+  /** Forgets what an earlier delivery's scan recorded, so a rescan starts from nothing. */
+  async clear(jobId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM import_job_ids WHERE job_id = $1', [jobId]);
+  }
+
+  /** Adds ids (an id the file names twice is recorded twice: harmless to the anti-joins below). */
   async add(jobId: string, productIds: string[]): Promise<void> {
     if (productIds.length === 0) return;
-    await this.dataSource.query(
-      `INSERT INTO import_job_ids (job_id, product_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [jobId, productIds],
-    );
+    await this.dataSource.query(`INSERT INTO import_job_ids (job_id, product_id) SELECT $1, unnest($2::text[])`, [jobId, productIds]);
   }
 
   async replaceEffect(organizationId: string, jobId: string): Promise<ReplaceEffect> {

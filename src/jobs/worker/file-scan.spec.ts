@@ -39,6 +39,24 @@ describe('countElementsRecordingIds', () => {
     for (const batch of batches) expect(batch.length).toBeLessThan(ID_BATCH_SIZE * 2);
   });
 
+  it('lets no recording outlive a scan that fails later in the file', async () => {
+    const elements = Array.from({ length: ID_BATCH_SIZE * 1.5 }, (_, i) => JSON.stringify({ id: `p-${i}` }));
+    let finished = 0;
+    const record = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished++;
+    };
+    await expect(countElementsRecordingIds(chunksOf(`[${elements.join(',')}, {"id":"x"}} trailing`, 65_536), record)).rejects.toThrow();
+    expect(finished).toBe(1);
+  });
+
+  it('fails when recording fails', async () => {
+    const content = `[${Array.from({ length: ID_BATCH_SIZE + 1 }, (_, i) => JSON.stringify({ id: `p-${i}` })).join(',')}]`;
+    await expect(
+      countElementsRecordingIds(chunksOf(content, 65_536), () => Promise.reject(new Error('database gone'))),
+    ).rejects.toThrow('database gone');
+  });
+
   it('rejects a file that is not an array before recording anything', async () => {
     const record = jest.fn(async () => undefined);
     await expect(countElementsRecordingIds(chunksOf('{"id":"a"}', 64), record)).rejects.toThrow();

@@ -20,12 +20,13 @@ export async function countElements(chunks: AsyncIterable<Buffer>): Promise<numb
   return splitter.count;
 }
 
-/** Ids handed to `record` at a time (≤ 100 characters each: one statement stays under ~0.5 MiB). */
-export const ID_BATCH_SIZE = 5_000;
+/** Ids handed to `record` at a time (≤ 100 characters each: one statement stays under ~1 MiB). */
+export const ID_BATCH_SIZE = 10_000;
 
 /**
  * The scan pass of a replace import: counts like countElements and also hands every id the file
- * names to `record`, a few thousand at a time, so the worker never holds the whole id set.
+ * names to `record`, ten thousand at a time, so the worker never holds the whole id set. One
+ * `record` runs while the next batch is parsed (two batches alive at most).
  */
 export async function countElementsRecordingIds(
   chunks: AsyncIterable<Buffer>,
@@ -33,21 +34,30 @@ export async function countElementsRecordingIds(
 ): Promise<number> {
   const splitter = new JsonArraySplitter({ maxElementBytes: MAX_ELEMENT_BYTES });
   let ids: string[] = [];
+  let recording: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await recording;
+    recording = record(ids);
+    recording.catch(() => undefined); // awaited by the next flush or at the end; never unhandled meanwhile
+    ids = [];
+  };
   const take = async (elements: RawElement[]) => {
     for (const element of elements) {
       const id = elementProductId(element.text);
       if (id !== null) ids.push(id);
     }
-    if (ids.length >= ID_BATCH_SIZE) {
-      await record(ids);
-      ids = [];
-    }
+    if (ids.length >= ID_BATCH_SIZE) await flush();
   };
-  for await (const chunk of chunks) {
-    for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) await take(splitter.push(chunk.subarray(at, at + SPLIT_SLICE_BYTES)));
+  try {
+    for await (const chunk of chunks) {
+      for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) await take(splitter.push(chunk.subarray(at, at + SPLIT_SLICE_BYTES)));
+    }
+    await take(splitter.end());
+    if (ids.length > 0) await flush();
+  } finally {
+    await recording.catch(() => undefined); // no write outlives a failed scan
   }
-  await take(splitter.end());
-  if (ids.length > 0) await record(ids);
+  await recording;
   return splitter.count;
 }
 

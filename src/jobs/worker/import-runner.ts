@@ -108,6 +108,7 @@ export class ImportRunner {
   private async scan(job: ImportJob): Promise<number | null> {
     let total: number;
     try {
+      if (job.mode === 'replace') await this.ids.clear(job.id); // a redelivery scans again from nothing
       total =
         job.mode === 'replace'
           ? await countElementsRecordingIds(this.files.readChunks(job.id), (productIds) => this.ids.add(job.id, productIds))
