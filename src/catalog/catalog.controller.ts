@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
@@ -8,14 +8,18 @@ import { API_TAGS } from '../openapi/api-tags';
 import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CatalogReadService } from './catalog-read.service';
 import { ProductQueryDto } from './dto/product-query.dto';
+import { ProductDeletion } from './product-deletion.service';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 
-const { not_found, validation } = ERROR_EXAMPLES;
+const { conflict, not_found, validation } = ERROR_EXAMPLES;
 
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs/products')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogReadService) {}
+  constructor(
+    private readonly catalog: CatalogReadService,
+    private readonly deletion: ProductDeletion,
+  ) {}
 
   @Get()
   @RequireScopes('accounts--my:ro')
@@ -42,5 +46,23 @@ export class CatalogController {
   @ApiErrors(not_found.product)
   get(@CurrentPrincipal() principal: Principal, @Param('product_id') productId: string): Promise<StoredProductDto> {
     return this.catalog.getProduct(principal.organizationId, productId);
+  }
+
+  @Delete(':product_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @RequireScopes('accounts--my:rw')
+  @ApiOperation({
+    operationId: 'delete-product',
+    summary: 'Delete one product',
+    description:
+      "Applied in order with your organization's imports: while one is running the delete waits for it to end (up to " +
+      'PRODUCT_DELETE_WAIT_MS, default 5 s), then answers 409 conflict with Retry-After. An import queued but not started yet ' +
+      'applies after the delete (and may add the product again).',
+  })
+  @ApiParam({ name: 'product_id', description: 'The product id (integer ids are stored as their decimal string)' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors(not_found.product, conflict.importRunning)
+  async delete(@CurrentPrincipal() principal: Principal, @Param('product_id') productId: string): Promise<void> {
+    await this.deletion.delete(principal.organizationId, productId);
   }
 }

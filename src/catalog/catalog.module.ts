@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
+import { ProductDeletion } from './product-deletion.service';
 import { Product } from './entities/product.entity';
 import { CatalogBatchService } from './import/catalog-batch.service';
 import { ProductRepository } from './repositories/product.repository';
@@ -11,7 +12,7 @@ import { ProductRepository } from './repositories/product.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController],
-  providers: [ProductRepository, CatalogBatchService, CatalogReadService],
+  providers: [ProductRepository, CatalogBatchService, CatalogReadService, ProductDeletion],
   exports: [ProductRepository, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

@@ -8,6 +8,7 @@ import { Gauge } from 'prom-client';
 import { AppConfig } from '../common/config/app-config';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
+import type { ImportMode } from '../jobs/entities/import-job-status';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { JobIntake } from '../jobs/intake/job-intake.service';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
@@ -18,6 +19,15 @@ import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
+
+/** How the import applies the file (persisted on the job). */
+export interface UploadMode {
+  mode: ImportMode;
+  /** Replace mode only: consent to deleting more than REPLACE_MAX_DELETE_RATIO of the catalog. */
+  allowMassDelete: boolean;
+}
+
+const MERGE: UploadMode = { mode: 'merge', allowMassDelete: false };
 
 /**
  * Stores an uploaded catalog and creates its import job in one transaction: the job row and every
@@ -54,11 +64,17 @@ export class ImportUploadService {
    * Returns the job id: a new job's, or the earlier one when the Idempotency-Key was used with the
    * same file (SHA-256 of its content) within 24 h. The key with another file is a 422.
    */
-  async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
+  async upload(
+    request: Readable & { headers: IncomingHttpHeaders },
+    principal: Principal,
+    idempotencyKey?: string,
+    mode: UploadMode = MERGE,
+  ): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
+    if (mode.allowMassDelete && mode.mode !== 'replace') throw new ValidationError('allow_mass_delete applies only to mode=replace');
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     const earlier = key ? await this.intake.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-    if (key && earlier) return this.replay(request, principal, earlier, key);
+    if (key && earlier) return this.replay(request, principal, earlier, key, mode);
     const jobId = randomUUID();
     const digest = new FileDigest();
     try {
@@ -72,6 +88,8 @@ export class ImportUploadService {
               accountId: principal.accountId,
               idempotencyKey: key,
               keyNotBefore: notBefore,
+              mode: mode.mode,
+              allowMassDelete: mode.allowMassDelete,
             },
             async (sink) => {
               const { size } = await readJsonFilePart(
@@ -88,7 +106,7 @@ export class ImportUploadService {
       // A concurrent upload with the same key committed first: answer as if it had come first.
       const winner =
         key && isUniqueViolation(error) ? await this.intake.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
-      if (key && winner) return sameFileOrConflict(winner, key, digest.sha256);
+      if (key && winner) return sameFileOrConflict(winner, key, digest.sha256, mode);
       throw error;
     }
     this.checkpoints.afterCommit(jobId);
@@ -121,12 +139,13 @@ export class ImportUploadService {
     principal: Principal,
     earlier: ImportJob,
     key: string,
+    mode: UploadMode,
   ): Promise<string> {
     const digest = new FileDigest();
     await this.slots.run(principal.accountId, () =>
       readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
     );
-    return sameFileOrConflict(earlier, key, digest.sha256);
+    return sameFileOrConflict(earlier, key, digest.sha256, mode);
   }
 
   private minimumRate(): { bytesPerSecond: number; windowMs: number } {
@@ -140,10 +159,15 @@ export class ImportUploadService {
   }
 }
 
-/** The job an Idempotency-Key already names, if this upload's file is the one it was used with. */
-function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer): string {
-  if (earlier.fileSha256?.equals(sha256)) return earlier.id;
+/** The job an Idempotency-Key already names, if this upload's file and mode are the ones it was used with. */
+function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer, mode: UploadMode): string {
   const used = `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h`;
+  if (earlier.fileSha256?.equals(sha256)) {
+    if (earlier.mode === mode.mode && earlier.allowMassDelete === mode.allowMassDelete) return earlier.id;
+    // The same file sent another way is another request: replaying it would silently not replace (or replace).
+    const was = `mode=${earlier.mode}${earlier.allowMassDelete ? '&allow_mass_delete=true' : ''}`;
+    throw new ValidationError(`${used} with the same file but ${was} (job ${earlier.id}); send a new key for another mode`);
+  }
   // A job uploaded before file hashes were recorded cannot be shown to hold the same file.
   const why = earlier.fileSha256 ? `with a different file (job ${earlier.id})` : `by job ${earlier.id}, whose file cannot be compared`;
   throw new ValidationError(`${used} ${why}; send a new key with a new file`);

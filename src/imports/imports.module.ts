@@ -5,6 +5,7 @@ import { JobsModule } from '../jobs/jobs.module';
 import { CatalogDetailsService } from './catalog-details.service';
 import { CatalogsController } from './catalogs.controller';
 import { ImportJobsService } from './import-jobs.service';
+import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
@@ -12,6 +13,6 @@ import { UploadCheckpoints } from './upload/upload-checkpoints';
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, ImportJobsService, CatalogDetailsService, UploadCheckpoints],
+  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints],
 })
 export class ImportsModule {}

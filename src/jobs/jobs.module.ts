@@ -6,6 +6,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ImportErrorRecord } from './entities/import-error.entity';
 import { ImportFileChunk } from './entities/import-file-chunk.entity';
 import { ImportJob } from './entities/import-job.entity';
+import { ImportCancellation } from './import-cancellation.service';
 import { JobIntake } from './intake/job-intake.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
@@ -16,6 +17,7 @@ import { ImportMetrics } from './queue/import-metrics';
 import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
+import { ImportJobIdsRepository } from './repositories/import-job-ids.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
@@ -38,11 +40,13 @@ import { ImportProcessor } from './worker/import.processor';
   ],
   providers: [
     ImportJobRepository,
+    ImportJobIdsRepository,
     ImportFileRepository,
     ImportErrorRepository,
     OrganizationLockRepository,
     ImportRetentionRepository,
     ImportQueueProducer,
+    ImportCancellation,
     JobIntake,
     ImportRunner,
     ImportProcessor,
@@ -59,6 +63,7 @@ import { ImportProcessor } from './worker/import.processor';
     // The upload's way in (intake, then producer) and the reads the HTTP side serves from these tables.
     JobIntake,
     ImportQueueProducer,
+    ImportCancellation,
     ImportJobRepository,
     ImportErrorRepository,
     ImportWorker,

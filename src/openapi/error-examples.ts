@@ -22,6 +22,7 @@ const example =
 const badRequest = example('bad_request', 400);
 const authentication = example('authentication', 401);
 const notFound = example('not_found', 404);
+const conflict = example('conflict', 409);
 const requestTimeout = example('bad_request', 408);
 const payloadTooLarge = example('payload_too_large', 413);
 const unsupportedMediaType = example('unsupported_media_type', 415);
@@ -83,6 +84,22 @@ export const ERROR_EXAMPLES = {
     cursor: validation('A cursor this endpoint did not issue', 'cursor is not a cursor returned by this endpoint'),
     unknownParameter: validation('An unknown query parameter', 'unknown parameter page'),
     query: validation('q empty or over 200 characters', 'q must be 1 to 200 characters'),
+    mode: validation('mode other than merge or replace', 'mode must be merge or replace'),
+    allowMassDelete: validation('allow_mass_delete not true or false', 'allow_mass_delete must be true or false'),
+    allowMassDeleteWithoutReplace: validation(
+      'allow_mass_delete given without mode=replace',
+      'allow_mass_delete applies only to mode=replace',
+    ),
+  },
+  conflict: {
+    importFinished: conflict(
+      'The job already ended done or failed without a cancel request',
+      `Import job ${JOB_ID} already ended done; only a pending or processing job can be cancelled`,
+    ),
+    importRunning: conflict(
+      'An import of the organization kept running past PRODUCT_DELETE_WAIT_MS; retry after Retry-After seconds',
+      `An import of your organization is running; the delete waited ${defaults.catalog.productDeleteWaitMs.toLocaleString('en-US')} ms for it. Retry later`,
+    ),
   },
   rate_limited: {
     account: rateLimited(

@@ -23,9 +23,18 @@ export const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'X-RateLimit-Reset': integerHeader('Seconds until the current window ends and the count starts again', 42),
 };
 
-/** Response headers every error of a status carries. */
+/** On a 409 only when waiting may help (a delete that met a running import). */
+export const CONFLICT_RETRY_AFTER: Record<string, HeaderObject> = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying; sent only when waiting may help (an import of the organization is running)',
+    schema: { type: 'integer', minimum: 1, example: 5 },
+  },
+};
+
+/** Response headers every error of a status carries (or may carry). */
 export function errorHeaders(status: number): Record<string, HeaderObject> | undefined {
   if (status === 401) return WWW_AUTHENTICATE_HEADER;
   if (status === 429 || status === 503) return RETRY_AFTER;
+  if (status === 409) return CONFLICT_RETRY_AFTER;
   return undefined;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
+import { ORGANIZATION_LOCK_NAMESPACE } from '../../database/organization-lock-key';
 import { Product } from '../entities/product.entity';
 import type { ProductWrite, StoredHashes } from '../product-write';
 
@@ -55,6 +56,28 @@ export class ProductRepository {
         rows.map((r) => r.json),
       ],
     );
+  }
+
+  /**
+   * Deletes one product in order with the organization's imports: under the organization's lock
+   * (which a running import holds from start to end), waited for at most `waitMs` through
+   * PostgreSQL's lock_timeout. 'busy' when an import still held it then.
+   */
+  async deleteInImportOrder(organizationId: string, productId: string, waitMs: number): Promise<'deleted' | 'absent' | 'busy'> {
+    try {
+      return await this.repo.manager.transaction(async (manager) => {
+        await manager.query(`SELECT set_config('lock_timeout', $1, true)`, [`${waitMs}ms`]);
+        await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORGANIZATION_LOCK_NAMESPACE, organizationId]);
+        const [{ n }]: Array<{ n: number }> = await manager.query(
+          `WITH gone AS (DELETE FROM products WHERE organization_id = $1 AND product_id = $2 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+          [organizationId, productId],
+        );
+        return n > 0 ? 'deleted' : 'absent';
+      });
+    } catch (error) {
+      if (isLockTimeout(error)) return 'busy';
+      throw error;
+    }
   }
 
   findOne(organizationId: string, productId: string): Promise<Product | null> {
@@ -111,4 +134,10 @@ export class ProductRepository {
     const { entities, raw } = await query.getRawAndEntities<{ rank: number }>();
     return entities.map((product, i) => ({ product, rank: Number(raw[i].rank) }));
   }
+}
+
+/** 55P03 lock_not_available: lock_timeout ran out. */
+function isLockTimeout(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  return e.code === '55P03' || e.driverError?.code === '55P03';
 }

@@ -43,6 +43,12 @@ export class AppConfig {
   database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
   authFailuresPerMinute: number;
+  catalog: {
+    /** A replace import deleting more than this share of the catalog ends mass_delete_refused without allow_mass_delete. */
+    replaceMaxDeleteRatio: number;
+    /** A product delete waits this long for a running import of its organization, then answers 409 conflict. */
+    productDeleteWaitMs: number;
+  };
   uploads: {
     /**
      * Uploads one process streams at once (503 beyond). Fixed, not an environment setting: the

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (value === undefined || value === '') return undefined;
@@ -10,6 +10,9 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+
+const toDecimal = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : /^\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
 
 /** The environment variables the service reads (DESIGN.md §9), validated once at boot. */
 export class Environment {
@@ -198,4 +201,20 @@ export class Environment {
   @Min(100)
   @Max(600_000)
   UPLOAD_MIN_RATE_WINDOW_MS?: number;
+
+  /** A replace import deleting more than this share of the catalog needs allow_mass_delete=true. */
+  @IsOptional()
+  @Transform(toDecimal)
+  @IsNumber({}, { message: 'REPLACE_MAX_DELETE_RATIO must be a decimal number from 0 to 1' })
+  @Min(0)
+  @Max(1)
+  REPLACE_MAX_DELETE_RATIO?: number;
+
+  /** How long DELETE /v1/catalogs/products/{id} waits for a running import of the organization before 409. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  PRODUCT_DELETE_WAIT_MS?: number;
 }

@@ -28,6 +28,7 @@ const DEFAULTS = {
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
+  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
 };
 
@@ -143,6 +144,17 @@ describe('loadConfig', () => {
     expect(config.uploads).toEqual({ slotsPerProcess: 8, slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
   });
 
+  it('reads the catalog lifecycle settings, ratio bounds included', () => {
+    expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0.25', PRODUCT_DELETE_WAIT_MS: '250' }).catalog).toEqual({
+      replaceMaxDeleteRatio: 0.25,
+      productDeleteWaitMs: 250,
+    });
+    expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0' }).catalog.replaceMaxDeleteRatio).toBe(0);
+    expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
+    expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '60000' }).catalog.productDeleteWaitMs).toBe(60_000);
+    expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
+  });
+
   it('reads the numbers as numbers, not strings', () => {
     const config = loadConfig({ PORT: '0', WORKER_CONCURRENCY: '64' });
     expect(config.port).toBe(0);
@@ -177,6 +189,12 @@ describe('loadConfig', () => {
     ['IMPORT_BATCH_BYTES', '4MiB'],
     ['IMPORT_ERROR_DETAILS_LIMIT', '-1'],
     ['IMPORT_ERROR_DETAILS_LIMIT', '10000001'],
+    ['REPLACE_MAX_DELETE_RATIO', '1.01'],
+    ['REPLACE_MAX_DELETE_RATIO', '-0.1'],
+    ['REPLACE_MAX_DELETE_RATIO', 'half'],
+    ['REPLACE_MAX_DELETE_RATIO', '50%'],
+    ['PRODUCT_DELETE_WAIT_MS', '0'],
+    ['PRODUCT_DELETE_WAIT_MS', '60001'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));

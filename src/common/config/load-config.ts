@@ -45,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
     logFormat: input.LOG_FORMAT ?? 'auto',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
+    catalog: {
+      replaceMaxDeleteRatio: input.REPLACE_MAX_DELETE_RATIO ?? 0.5,
+      productDeleteWaitMs: input.PRODUCT_DELETE_WAIT_MS ?? 5_000,
+    },
     uploads: {
       slotsPerProcess: 8,
       slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
@@ -100,4 +104,6 @@ export const ENV_KEYS = [
   'UPLOAD_MIN_BYTES_PER_SECOND',
   'UPLOAD_MIN_RATE_WINDOW_MS',
   'SWAGGER_PERSIST_AUTH',
+  'REPLACE_MAX_DELETE_RATIO',
+  'PRODUCT_DELETE_WAIT_MS',
 ] as const;

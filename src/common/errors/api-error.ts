@@ -25,6 +25,18 @@ export class ValidationError extends ApiError {
   }
 }
 
+/** 409 `conflict`: the resource's state forbids the request now; Retry-After when waiting may help. */
+export class ConflictError extends ApiError {
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(
+      HttpStatus.CONFLICT,
+      'conflict',
+      message,
+      retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    );
+  }
+}
+
 export class BadRequestError extends ApiError {
   constructor(message: string) {
     super(HttpStatus.BAD_REQUEST, 'bad_request', message);

@@ -8,6 +8,7 @@ export const ERROR_TYPES = [
   'payload_too_large',
   'unsupported_media_type',
   'validation',
+  'conflict',
   'rate_limited',
   'internal',
   'unavailable',

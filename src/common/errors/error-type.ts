@@ -15,6 +15,8 @@ export function errorTypeForStatus(status: number): ErrorType {
       return 'payload_too_large';
     case 415:
       return 'unsupported_media_type';
+    case 409:
+      return 'conflict';
     case 422:
       return 'validation';
     case 429:

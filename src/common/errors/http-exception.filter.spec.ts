@@ -9,7 +9,7 @@ import {
   type ArgumentsHost,
 } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { NotFoundError, UnavailableError, ValidationError } from './api-error';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from './api-error';
 import { HttpExceptionFilter, WWW_AUTHENTICATE } from './http-exception.filter';
 
 interface Captured {
@@ -163,6 +163,14 @@ describe('HttpExceptionFilter', () => {
     expect(message).not.toMatch(LEAKS);
     expect(captured.headers['Retry-After']).toBe('5');
     expect(logWarn).toHaveBeenCalled();
+  });
+
+  it('renders a ConflictError as 409 conflict, with Retry-After in whole seconds only when given', () => {
+    const waiting = render(new ConflictError('An import of your organization is running', 2.2));
+    expect(expectErrorBody(waiting, 409, 'conflict')).toBe('An import of your organization is running');
+    expect(waiting.headers['Retry-After']).toBe('3');
+    expect(render(new ConflictError('Import job x already finished')).headers['Retry-After']).toBeUndefined();
+    expectErrorBody(render(new HttpException('Conflict', HttpStatus.CONFLICT)), 409, 'conflict');
   });
 
   it('keeps the Retry-After of an UnavailableError', () => {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { IMPORT_FAILURE_TYPES } from '../../jobs/entities/import-job-status';
 
 @ApiSchema({ name: 'FieldError' })
 export class FieldErrorDto {
@@ -23,7 +24,7 @@ export class ImportErrorDto {
 
 @ApiSchema({ name: 'ImportFailure' })
 export class ImportFailureDto {
-  @ApiProperty({ enum: ['invalid_json', 'not_an_array', 'invalid_utf8', 'internal'], example: 'invalid_json' })
+  @ApiProperty({ enum: IMPORT_FAILURE_TYPES, example: 'invalid_json' })
   type: string;
 
   @ApiProperty({ example: "Unexpected token ']' at byte 1,204,311" })

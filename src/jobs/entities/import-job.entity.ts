@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ImportFailureType, ImportJobStatus } from './import-job-status';
+import type { ImportFailureType, ImportJobStatus, ImportMode } from './import-job-status';
 
 const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
@@ -64,6 +64,21 @@ export class ImportJob {
   /** Place in the organization's order, taken after the upload committed; null = not runnable yet. */
   @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
   seq: number | null;
+
+  @Column({ type: 'text', default: 'merge' })
+  mode: ImportMode;
+
+  /** Replace mode only: the upload consented to deleting more than REPLACE_MAX_DELETE_RATIO of the catalog. */
+  @Column({ name: 'allow_mass_delete', type: 'boolean', default: false })
+  allowMassDelete: boolean;
+
+  /** Products a replace import deleted as it ended done (0 otherwise). */
+  @Column({ name: 'deleted_count', type: 'integer', default: 0 })
+  deletedCount: number;
+
+  /** Set by a cancel request; the worker stops at its next batch boundary. */
+  @Column({ name: 'cancel_requested_at', type: 'timestamptz', nullable: true })
+  cancelRequestedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { ImportMode } from '../entities/import-job-status';
 import type { ImportJob } from '../entities/import-job.entity';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
@@ -13,6 +14,9 @@ export interface IntakeJob {
   idempotencyKey: string | null;
   /** Keys used before this instant are out of their window and are released. */
   keyNotBefore: Date;
+  /** How the import applies the file; allowMassDelete is replace mode's consent to deleting beyond the ratio. */
+  mode: ImportMode;
+  allowMassDelete: boolean;
 }
 
 /** Stores one file part in the job's chunk table and returns its size in bytes. */
@@ -57,7 +61,15 @@ export class JobIntake {
   }
 
   private async storeFile(manager: EntityManager, job: IntakeJob, fileName: string, content: AsyncIterable<Buffer>): Promise<number> {
-    await this.jobs.insert(manager, { id: job.id, organizationId: job.organizationId, accountId: job.accountId, fileName, fileSize: 0 });
+    await this.jobs.insert(manager, {
+      id: job.id,
+      organizationId: job.organizationId,
+      accountId: job.accountId,
+      fileName,
+      fileSize: 0,
+      mode: job.mode,
+      allowMassDelete: job.allowMassDelete,
+    });
     const chunks = new ChunkAccumulator(CHUNK_BYTES);
     let size = 0;
     for await (const data of content) {

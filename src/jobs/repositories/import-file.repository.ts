@@ -24,7 +24,12 @@ export class ImportFileRepository {
     }
   }
 
+  /**
+   * Deletes the stored file and what the scan pass derived from it (a replace import's id list):
+   * called by every path that ends a job, in the transaction that ends it.
+   */
   async deleteFile(manager: EntityManager, jobId: string): Promise<void> {
     await manager.delete(ImportFileChunk, { jobId });
+    await manager.query('DELETE FROM import_job_ids WHERE job_id = $1', [jobId]);
   }
 }

@@ -79,7 +79,7 @@ export class ImportJobRepository {
 
   async insert(
     manager: EntityManager,
-    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize'>,
+    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete'>,
   ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
   }
@@ -166,7 +166,8 @@ export class ImportJobRepository {
 
   /**
    * Adds a batch's counters and moves the cursor, only if the cursor is still where the batch
-   * started: a batch replayed by a second delivery of the job changes nothing (returns null).
+   * started and nobody asked to cancel: a batch replayed by a second delivery of the job, or one
+   * after a cancel request, changes nothing (returns null; cancelRequested tells which).
    * Otherwise returns the committed failed_count before this batch.
    */
   async advance(manager: EntityManager, id: string, batch: BatchProgress): Promise<number | null> {
@@ -174,7 +175,7 @@ export class ImportJobRepository {
       `UPDATE import_jobs
           SET indexed_count = indexed_count + $3, failed_count = failed_count + $4,
               skipped_count = skipped_count + $5, cursor = $6, idle_deliveries = 0
-        WHERE id = $1 AND status = 'processing' AND cursor = $2
+        WHERE id = $1 AND status = 'processing' AND cursor = $2 AND cancel_requested_at IS NULL
         RETURNING failed_count - $4 AS failed_before`,
       [id, batch.fromCursor, batch.indexed, batch.failed, batch.skipped, batch.toCursor],
     );
@@ -187,10 +188,11 @@ export class ImportJobRepository {
     return rows[0]?.idle_deliveries ?? 0;
   }
 
+  /** processing → done, unless a cancel request came first (the row lock orders the two). */
   async markDone(manager: EntityManager, id: string): Promise<boolean> {
     const [rows]: UpdateResult = await manager.query(
       `UPDATE import_jobs SET status = 'done', completed_at = clock_timestamp()
-        WHERE id = $1 AND status = 'processing' AND cursor = total RETURNING id`,
+        WHERE id = $1 AND status = 'processing' AND cursor = total AND cancel_requested_at IS NULL RETURNING id`,
       [id],
     );
     return rows.length > 0;
@@ -204,6 +206,34 @@ export class ImportJobRepository {
               started_at = coalesce(started_at, clock_timestamp())
         WHERE id = $1 AND status IN ('pending', 'processing') RETURNING id`,
       [id, type, message],
+    );
+    return rows.length > 0;
+  }
+
+  /** Products a replace import deleted, recorded in the transaction that ends it done. */
+  async recordDeleted(manager: EntityManager, id: string, deletedCount: number): Promise<void> {
+    await manager.query('UPDATE import_jobs SET deleted_count = $2 WHERE id = $1', [id, deletedCount]);
+  }
+
+  /** The organization's job, its row locked until the caller's transaction ends (cancel against the worker). */
+  lockForOrganization(manager: EntityManager, id: string, organizationId: string): Promise<ImportJob | null> {
+    return manager
+      .createQueryBuilder(ImportJob, 'j')
+      .setLock('pessimistic_write')
+      .where('j.id = :id AND j.organization_id = :organizationId', { id, organizationId })
+      .getOne();
+  }
+
+  /** Records a cancel request (the first one's time is kept). */
+  async requestCancel(manager: EntityManager, id: string): Promise<void> {
+    await manager.query('UPDATE import_jobs SET cancel_requested_at = coalesce(cancel_requested_at, clock_timestamp()) WHERE id = $1', [id]);
+  }
+
+  /** Whether the job is still processing with a cancel request on it. */
+  async cancelRequested(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.repo.query(
+      `SELECT 1 FROM import_jobs WHERE id = $1 AND status = 'processing' AND cancel_requested_at IS NOT NULL`,
+      [id],
     );
     return rows.length > 0;
   }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-
-// Two-key advisory locks live in their own key space: (namespace, hashtext(organization id)).
-const LOCK_NAMESPACE = 7272;
+import { ORGANIZATION_LOCK_NAMESPACE as LOCK_NAMESPACE } from '../../database/organization-lock-key';
 
 export interface OrganizationLock {
   /** A connection of its own, held for the whole import: the lock dies with it if the process dies. */

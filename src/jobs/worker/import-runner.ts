@@ -5,15 +5,18 @@ import { CatalogBatchService } from '../../catalog/import/catalog-batch.service'
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
+import type { ImportFailureType } from '../entities/import-job-status';
 import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportJob } from '../entities/import-job.entity';
 import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitter';
 import { ImportErrorRepository } from '../repositories/import-error.repository';
 import { ImportFileRepository } from '../repositories/import-file.repository';
+import { ImportJobIdsRepository } from '../repositories/import-job-ids.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { BatchCutter } from './batch-cutter';
-import { countElements, SPLIT_SLICE_BYTES } from './file-scan';
-import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
+import { countElements, countElementsRecordingIds, SPLIT_SLICE_BYTES } from './file-scan';
+import { massDeleteRefusal } from './mass-delete-guard';
+import { ConcurrentProgressError, ImportCancelledError, ImportInterruptedError } from './worker-errors';
 
 export type RunOutcome = 'done' | 'failed';
 
@@ -26,7 +29,10 @@ interface InFlightBatch {
 /**
  * Runs one import job that the caller has claimed (organization lock held, status processing):
  * scan pass, then apply pass in batches, each batch committed in one transaction with its
- * counters and cursor. Resumes from the job's cursor.
+ * counters and cursor. Resumes from the job's cursor. A replace import records the file's ids in
+ * the scan pass, is refused there if it would delete too much, and deletes the products its file
+ * does not name in the transaction that ends it done. A cancel request ends the job at the next
+ * batch boundary (the batch and final updates refuse to apply once it is set).
  */
 @Injectable()
 export class ImportRunner {
@@ -40,36 +46,101 @@ export class ImportRunner {
     private readonly errors: ImportErrorRepository,
     private readonly catalog: CatalogBatchService,
     private readonly metrics: ImportMetrics,
+    private readonly ids: ImportJobIdsRepository,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
-    if (job.cursor === 0) {
-      // Nothing written yet: (re)check the whole file first, so a bad file changes nothing.
-      const total = await this.scan(job);
-      if (total === null) return 'failed';
-      job.total = total;
-      await this.jobs.setTotal(this.dataSource.manager, job.id, total);
+    try {
+      if (job.cancelRequestedAt) throw new ImportCancelledError(job.id);
+      if (job.cursor === 0) {
+        // Nothing written yet: (re)check the whole file first, so a bad file changes nothing.
+        const total = await this.scan(job);
+        if (total === null) return 'failed';
+        job.total = total;
+        await this.jobs.setTotal(this.dataSource.manager, job.id, total);
+      }
+      await this.apply(job, shouldStop);
+      await this.finishDone(job);
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof ImportCancelledError)) throw error;
+      return this.finishCancelled(job);
     }
-    await this.apply(job, shouldStop);
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await this.jobs.markDone(manager, job.id))) throw new ConcurrentProgressError(job.id, job.cursor);
+  }
+
+  /** processing → done; a replace import's deletions commit with it, or not at all. */
+  private async finishDone(job: ImportJob): Promise<void> {
+    const finished = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.jobs.markDone(manager, job.id))) return false;
+      if (job.mode === 'replace') {
+        const deleted = await this.ids.deleteAbsentProducts(manager, job.organizationId, job.id);
+        await this.jobs.recordDeleted(manager, job.id, deleted);
+      }
       await this.files.deleteFile(manager, job.id);
+      return true;
     });
-    return 'done';
+    if (!finished) throw await this.refusalCause(job, job.cursor);
+  }
+
+  /** Ends the job failed/cancelled: what committed batches applied stays (and counted); nothing else runs. */
+  private async finishCancelled(job: ImportJob): Promise<RunOutcome> {
+    const applied = await this.dataSource.transaction(async (manager) => {
+      const message =
+        job.cursor === 0
+          ? 'Cancelled on request before any product was applied'
+          : `Cancelled on request after ${job.cursor.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} elements; ` +
+            'the batches committed before it stay applied' +
+            (job.mode === 'replace' ? ' and no product was deleted' : '');
+      const marked = await this.jobs.markFailed(manager, job.id, 'cancelled', message);
+      if (marked) await this.files.deleteFile(manager, job.id);
+      return marked;
+    });
+    if (!applied) throw new ConcurrentProgressError(job.id, job.cursor);
+    this.logger.log(`Import job ${job.id} cancelled at element ${job.cursor}`);
+    return 'failed';
+  }
+
+  /** A guarded update changed nothing: a cancel request, or another delivery moved the job on. */
+  private async refusalCause(job: ImportJob, cursor: number): Promise<Error> {
+    return (await this.jobs.cancelRequested(job.id)) ? new ImportCancelledError(job.id) : new ConcurrentProgressError(job.id, cursor);
   }
 
   private async scan(job: ImportJob): Promise<number | null> {
+    let total: number;
     try {
-      return await countElements(this.files.readChunks(job.id));
+      if (job.mode === 'replace') await this.ids.clear(job.id); // a redelivery scans again from nothing
+      total =
+        job.mode === 'replace'
+          ? await countElementsRecordingIds(this.files.readChunks(job.id), (productIds) => this.ids.add(job.id, productIds))
+          : await countElements(this.files.readChunks(job.id));
     } catch (error) {
       if (!(error instanceof FileFormatError)) throw error;
-      await this.dataSource.transaction(async (manager) => {
-        await this.jobs.markFailed(manager, job.id, error.type, error.message);
-        await this.files.deleteFile(manager, job.id);
-      });
-      this.logger.log(`Import job ${job.id} failed: ${error.type}: ${error.message}`);
+      await this.fail(job, error.type, error.message);
       return null;
     }
+    if (job.mode === 'replace') {
+      // Decided before any write; nothing else writes the organization's catalog until this job ends
+      // (imports and product deletes take the organization lock), so the decision still holds then.
+      const effect = await this.ids.replaceEffect(job.organizationId, job.id);
+      const refusal = massDeleteRefusal({
+        ...effect,
+        maxRatio: this.config.catalog.replaceMaxDeleteRatio,
+        allowMassDelete: job.allowMassDelete,
+      });
+      if (refusal !== null) {
+        await this.fail(job, 'mass_delete_refused', refusal);
+        return null;
+      }
+    }
+    return total;
+  }
+
+  private async fail(job: ImportJob, type: ImportFailureType, message: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.jobs.markFailed(manager, job.id, type, message);
+      await this.files.deleteFile(manager, job.id);
+    });
+    this.logger.log(`Import job ${job.id} failed: ${type}: ${message}`);
   }
 
   /**
@@ -115,10 +186,10 @@ export class ImportRunner {
    * are kept for the job's first IMPORT_ERROR_DETAILS_LIMIT failed elements; how many came before
    * this batch is read from the committed failed_count, so a resumed job keeps exactly the same rows.
    */
-  private async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
+  protected async commitBatch(job: ImportJob, batch: RawElement[], diff: BatchDiff): Promise<void> {
     const fromCursor = job.cursor;
     const toCursor = batch[batch.length - 1].index + 1;
-    await this.dataSource.transaction(async (manager) => {
+    const committed = await this.dataSource.transaction(async (manager) => {
       const failedBefore = await this.jobs.advance(manager, job.id, {
         fromCursor,
         toCursor,
@@ -126,7 +197,7 @@ export class ImportRunner {
         failed: diff.failed,
         skipped: diff.skipped,
       });
-      if (failedBefore === null) throw new ConcurrentProgressError(job.id, fromCursor);
+      if (failedBefore === null) return false;
       await this.catalog.write(manager, job.organizationId, job.id, diff);
       const room = Math.max(0, this.config.worker.errorDetailsLimit - failedBefore);
       await this.errors.insertMany(
@@ -134,7 +205,9 @@ export class ImportRunner {
         job.id,
         diff.invalid.slice(0, room).map((e) => ({ index: e.index, productId: e.productId, errors: e.errors })),
       );
+      return true;
     });
+    if (!committed) throw await this.refusalCause(job, fromCursor);
     job.cursor = toCursor;
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);

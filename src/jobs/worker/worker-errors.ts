@@ -11,3 +11,10 @@ export class ConcurrentProgressError extends Error {
     super(`Import job ${jobId} moved past cursor ${cursor} elsewhere; this delivery stops`);
   }
 }
+
+/** A batch or the final commit found a cancel request on the job: it ends failed/cancelled instead. */
+export class ImportCancelledError extends Error {
+  constructor(jobId: string) {
+    super(`Import job ${jobId} was cancelled on request`);
+  }
+}

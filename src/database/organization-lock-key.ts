@@ -1,0 +1,6 @@
+/**
+ * The advisory lock that orders everything that writes an organization's catalog: its imports
+ * (session-level, held for a whole import) and single product deletes (transaction-level).
+ * Two-key advisory locks live in their own key space: (namespace, hashtext(organization id)).
+ */
+export const ORGANIZATION_LOCK_NAMESPACE = 7272;
