@@ -5,5 +5,9 @@ import { Product } from '../catalog/entities/product.entity';
 import { ImportErrorRecord } from '../jobs/entities/import-error.entity';
 import { ImportFileChunk } from '../jobs/entities/import-file-chunk.entity';
 import { ImportJob } from '../jobs/entities/import-job.entity';
+import { WebhookDeliveryAttempt } from '../webhooks/entities/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from '../webhooks/entities/webhook-delivery.entity';
+import { WebhookSubscription } from '../webhooks/entities/webhook-subscription.entity';
 
-export const entities = [Organization, Account, PersonalAccessToken, ImportJob, ImportFileChunk, ImportErrorRecord, Product];
+export const entities = [Organization, Account, PersonalAccessToken, ImportJob, ImportFileChunk, ImportErrorRecord, Product,
+  WebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt];

@@ -18,6 +18,7 @@ import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
+import { OutboxEventRepository } from './repositories/outbox-event.repository';
 import { ForeignJobGuard } from './worker/foreign-job.guard';
 import { ImportReconciler } from './worker/import-reconciler.service';
 import { ImportRetention } from './worker/import-retention.service';
@@ -41,6 +42,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportErrorRepository,
     OrganizationLockRepository,
     ImportRetentionRepository,
+    OutboxEventRepository,
     ImportQueueProducer,
     ImportJobsService,
     ImportRunner,
@@ -61,6 +63,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportJobsService,
     ImportWorker,
     ImportRetention,
+    OutboxEventRepository,
   ],
 })
 export class JobsModule {}
