@@ -45,7 +45,13 @@ export class WebhooksController {
   @ApiBody({
     type: CreateWebhookDto,
     examples: {
-      both: { value: { url: 'https://example.com/hooks/product-directory', events: ['import.done', 'import.failed'], description: 'Reindex the storefront' } },
+      both: {
+        value: {
+          url: 'https://example.com/hooks/product-directory',
+          events: ['import.done', 'import.failed'],
+          description: 'Reindex the storefront',
+        },
+      },
     },
   })
   @ApiCreatedResponse({ type: WebhookCreatedDto, description: 'Created; the secret is never shown again' })
@@ -64,7 +70,11 @@ export class WebhooksController {
 
   @Get()
   @RequireScopes('accounts--my:ro')
-  @ApiOperation({ operationId: 'list-webhooks', summary: 'List webhooks', description: "Your organization's webhooks, newest first (no secrets)." })
+  @ApiOperation({
+    operationId: 'list-webhooks',
+    summary: 'List webhooks',
+    description: "Your organization's webhooks, newest first (no secrets).",
+  })
   @ApiOkResponse({ type: WebhookPageDto })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit or cursor' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<WebhookPageDto> {
@@ -74,7 +84,11 @@ export class WebhooksController {
   @Delete(':webhook_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @RequireScopes('accounts--my:rw')
-  @ApiOperation({ operationId: 'delete-webhook', summary: 'Delete a webhook', description: 'Stops its deliveries, pending retries included.' })
+  @ApiOperation({
+    operationId: 'delete-webhook',
+    summary: 'Delete a webhook',
+    description: 'Stops its deliveries, pending retries included.',
+  })
   @ApiParam({ name: 'webhook_id', format: 'uuid' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'webhook_id is not a UUID' })

@@ -138,7 +138,13 @@ describe('loadConfig', () => {
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_RELAY_INTERVAL_MS: '100',
     });
-    expect(config.webhooks).toEqual({ allowPrivateTargets: true, retryBaseMs: 200, retryWindowMs: 60_000, timeoutMs: 2_000, relayIntervalMs: 100 });
+    expect(config.webhooks).toEqual({
+      allowPrivateTargets: true,
+      retryBaseMs: 200,
+      retryWindowMs: 60_000,
+      timeoutMs: 2_000,
+      relayIntervalMs: 100,
+    });
   });
 
   it.each([

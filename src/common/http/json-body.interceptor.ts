@@ -24,7 +24,8 @@ export class JsonBodyInterceptor implements NestInterceptor {
 export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') throw new UnsupportedMediaTypeError('The body must be sent as application/json');
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw new PayloadTooLargeError(`The JSON body is limited to ${maxBytes} bytes`);
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes)
+    throw new PayloadTooLargeError(`The JSON body is limited to ${maxBytes} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {

@@ -40,7 +40,10 @@ export class WebhookDeliveryProcessor {
   async process(payload: WebhookQueuePayload): Promise<AttemptResult> {
     const claimed = await this.deliveries.claim(payload.deliveryId, payload.attemptsMade, this.config.webhooks.timeoutMs + LEASE_MARGIN_MS);
     if (!claimed) return 'skipped'; // a duplicate or stale job: that attempt was made, or the delivery is finished or gone
-    const [subscription, event] = await Promise.all([this.subscriptions.findById(claimed.subscriptionId), this.outbox.findById(claimed.eventId)]);
+    const [subscription, event] = await Promise.all([
+      this.subscriptions.findById(claimed.subscriptionId),
+      this.outbox.findById(claimed.eventId),
+    ]);
     if (!subscription || !event) return 'skipped'; // deleted meanwhile (the delivery went with it)
     const body = eventBody(event);
     const attemptedAt = new Date();
@@ -54,7 +57,11 @@ export class WebhookDeliveryProcessor {
       const at = nextAttemptAt(claimed.attempts, claimed.createdAt, new Date(), this.config.webhooks);
       outcome = at ? { kind: 'retry', at } : { kind: 'failed' };
     }
-    await this.deliveries.record(claimed, { attemptedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error }, outcome);
+    await this.deliveries.record(
+      claimed,
+      { attemptedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error },
+      outcome,
+    );
     if (outcome.kind === 'retry') {
       await this.producer.enqueue({ deliveryId: claimed.id, attemptsMade: claimed.attempts }, outcome.at.getTime() - Date.now());
     } else if (outcome.kind === 'failed') {

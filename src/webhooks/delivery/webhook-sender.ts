@@ -57,7 +57,10 @@ export class WebhookSender {
         lookup: this.guard.lookup(),
         headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length), Connection: 'close' },
       });
-      const timer = setTimeout(() => req.destroy(Object.assign(new Error(`timed out after ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })), this.timeoutMs);
+      const timer = setTimeout(
+        () => req.destroy(Object.assign(new Error(`timed out after ${this.timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+        this.timeoutMs,
+      );
       req.on('response', (response) => {
         clearTimeout(timer);
         response.resume(); // the answer's body is not needed: drain and drop it

@@ -26,7 +26,11 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', example: 'c0a8012e-3b4f-4d5e-8f60-718293a4b5c6' })
   id: string;
 
-  @ApiProperty({ format: 'uuid', description: 'The event id (also the "id" of the body): dedupe on it', example: '9b2d4c5e-8f7a-4c3b-a1e2-0f9e8d7c6b5a' })
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The event id (also the "id" of the body): dedupe on it',
+    example: '9b2d4c5e-8f7a-4c3b-a1e2-0f9e8d7c6b5a',
+  })
   event_id: string;
 
   @ApiProperty({ enum: JOB_EVENT_TYPES, enumName: 'WebhookEventType', example: 'import.done' })

@@ -21,10 +21,7 @@ export interface ClaimedDelivery {
   createdAt: Date;
 }
 
-export type AttemptOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; at: Date }
-  | { kind: 'failed' };
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; at: Date } | { kind: 'failed' };
 
 type UpdateResult<T = unknown> = [T[], number];
 

@@ -55,7 +55,10 @@ export class TargetGuard {
     } catch (error) {
       throw new BlockedTargetError(`url host ${url.hostname} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    this.assertPublic(url.hostname, addresses.map((a) => a.address));
+    this.assertPublic(
+      url.hostname,
+      addresses.map((a) => a.address),
+    );
     return url;
   }
 
@@ -69,7 +72,11 @@ export class TargetGuard {
       this.resolver(hostname).then(
         (addresses) => {
           try {
-            if (!this.allowPrivate) this.assertPublic(hostname, addresses.map((a) => a.address));
+            if (!this.allowPrivate)
+              this.assertPublic(
+                hostname,
+                addresses.map((a) => a.address),
+              );
           } catch (error) {
             return callback(error as NodeJS.ErrnoException, '', 0);
           }
