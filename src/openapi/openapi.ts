@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { SECURITY_SCHEME } from '../auth/decorators/require-scopes.decorator';
 import { ProductDto } from '../catalog/dto/product.dto';
 import { ErrorResponse } from '../common/errors/error-response.dto';
+import { WebhookEventDto } from '../webhooks/dto/webhook-event.dto';
 
 /** The OpenAPI document, generated from the controllers' and DTOs' decorators (DESIGN.md §4.6). */
 export function buildOpenApiDocument(app: INestApplication, basePath: string): OpenAPIObject {
@@ -22,7 +23,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
     .build();
   return SwaggerModule.createDocument(app, config, {
     ignoreGlobalPrefix: true,
-    extraModels: [ErrorResponse, ProductDto],
+    extraModels: [ErrorResponse, ProductDto, WebhookEventDto],
     operationIdFactory: (_controller, method) => method,
   });
 }
