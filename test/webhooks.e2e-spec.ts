@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { WebhookDeliveryPageDto } from '../src/webhooks/dto/webhook-delivery.dto';
 import type { WebhookCreatedDto } from '../src/webhooks/dto/webhook.dto';
 import { SIGNATURE_HEADER, verifySignature } from '../src/webhooks/signing/webhook-signature';
+import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';
 import { getJob, products, upload, waitForJob } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -87,6 +88,12 @@ describe('Webhooks (issue 12 item 5)', () => {
       await request(t.http).get(`/v1/webhooks/${created.id}/deliveries`).set('Authorization', owner.auth).expect(200);
     });
 
+    it('stores the URL in its normalised form (a NUL in the path is percent-encoded, never stored raw)', async () => {
+      const caller = await createCaller(t.app);
+      const created = await subscribe(caller, { url: 'HTTPS://Example.COM/h\u0000ook?q=\u00e9', events: ['import.failed'] });
+      expect(created.url).toBe('https://example.com/h%00ook?q=%C3%A9');
+    });
+
     it('pages the list with next_cursor', async () => {
       const caller = await createCaller(t.app);
       for (let i = 0; i < 3; i++) await subscribe(caller, { url: receiver.url(`/page-${i}`), events: ['import.done'] });
@@ -109,6 +116,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       ['a url with credentials', { url: 'https://u:p@example.com/h', events: ['import.done'] }, /credentials/],
       ['an unknown field', { url: 'https://example.com/h', events: ['import.done'], secret: 'mine' }, /unknown parameter secret/],
       ['a JSON array', [1], /JSON object/],
+      ['a NUL in the description', { url: 'https://example.com/h', events: ['import.done'], description: 'a\u0000b' }, /NUL/],
     ])('refuses %s with 422 validation', async (_name, body, message) => {
       const caller = await createCaller(t.app);
       const response = await request(t.http)
@@ -190,6 +198,14 @@ describe('Webhooks (issue 12 item 5)', () => {
         ]);
       }
       expect(page.data.map((d) => d.job_id).sort()).toEqual([...jobs].sort());
+      // One outbox event per ended job, written with it: none for the other organization's job under this one.
+      const outbox = await query<{ job_id: string; type: string }>(
+        t.app,
+        'SELECT e.job_id, e.type FROM outbox_events e WHERE e.organization_id = $1 ORDER BY e.seq',
+        [caller.organizationId],
+      );
+      expect(outbox.map((e) => e.job_id).sort()).toEqual([...jobs].sort());
+      expect(outbox.every((e) => e.type === 'import.done')).toBe(true);
     });
 
     it('POSTs import.failed for a failed job, and only to subscribers of that event', async () => {

@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../common/errors/api-error';
 import { CursorCodec } from '../common/pagination/cursor';
 import { cursorField } from '../common/pagination/cursor-fields';
 import { splitPage } from '../common/pagination/page';
+import { isStorableString } from '../common/text/storable-string';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryDto, type WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
 import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto } from './dto/webhook.dto';
@@ -28,8 +29,12 @@ export class WebhooksService {
   ) {}
 
   async create(organizationId: string, request: CreateWebhookDto): Promise<WebhookCreatedDto> {
+    if (request.description !== undefined && !isStorableString(request.description)) {
+      throw new ValidationError('description must not contain NUL characters or unpaired surrogates');
+    }
+    let url: URL;
     try {
-      await this.guard.check(request.url);
+      url = await this.guard.check(request.url);
     } catch (error) {
       if (error instanceof BlockedTargetError) throw new ValidationError(error.message);
       throw error;
@@ -41,7 +46,7 @@ export class WebhooksService {
     const subscription = await this.subscriptions.insert({
       id: randomUUID(),
       organizationId,
-      url: request.url,
+      url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
       events: [...new Set(request.events)],
       description: request.description ?? null,
       secret,
