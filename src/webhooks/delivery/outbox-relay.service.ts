@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxEventRepository } from '../../jobs/repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookQueueProducer } from './webhook-queue.producer';
 
 const RELAY_BATCH = 200;
@@ -23,6 +24,7 @@ export class OutboxRelay {
     private readonly outbox: OutboxEventRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly producer: WebhookQueueProducer,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   /** Returns how many deliveries were created. */
@@ -38,6 +40,7 @@ export class OutboxRelay {
         return { events: locked.length, deliveryIds };
       });
       for (const deliveryId of deliveryIds) await this.producer.enqueue({ deliveryId, attemptsMade: 0 });
+      this.metrics.deliveriesCreated.inc(deliveryIds.length);
       created += deliveryIds.length;
       if (events < RELAY_BATCH) return created;
     }

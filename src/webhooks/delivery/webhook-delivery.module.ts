@@ -12,6 +12,7 @@ import { TargetGuard } from '../ssrf/target-guard';
 import { OutboxRelay } from './outbox-relay.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WEBHOOK_QUEUE } from './webhook-queue.constants';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookQueueProducer } from './webhook-queue.producer';
 import { WebhookSender } from './webhook-sender';
 import { WebhookWorker } from './webhook-worker.service';
@@ -36,6 +37,7 @@ import { WebhookWorker } from './webhook-worker.service';
       inject: [TargetGuard, AppConfig],
       useFactory: (guard: TargetGuard, config: AppConfig) => new WebhookSender(guard, config.webhooks.timeoutMs),
     },
+    WebhookMetrics,
     WebhookQueueProducer,
     WebhookDeliveryProcessor,
     OutboxRelay,

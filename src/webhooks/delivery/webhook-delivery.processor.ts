@@ -7,6 +7,7 @@ import { SIGNATURE_HEADER, signatureHeader } from '../signing/webhook-signature'
 import { nextAttemptAt } from './retry-schedule';
 import type { WebhookQueuePayload } from './webhook-queue.constants';
 import { WebhookQueueProducer } from './webhook-queue.producer';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookSender } from './webhook-sender';
 
 /** Past the attempt's own timeout, how long before an unrecorded attempt counts as lost with its worker. */
@@ -35,6 +36,7 @@ export class WebhookDeliveryProcessor {
     private readonly sender: WebhookSender,
     private readonly producer: WebhookQueueProducer,
     private readonly config: AppConfig,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   async process(payload: WebhookQueuePayload): Promise<AttemptResult> {
@@ -62,6 +64,8 @@ export class WebhookDeliveryProcessor {
       { attemptedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error },
       outcome,
     );
+    this.metrics.attempts.inc({ result: outcome.kind });
+    this.metrics.attemptDuration.observe(result.durationMs / 1000);
     if (outcome.kind === 'retry') {
       await this.producer.enqueue({ deliveryId: claimed.id, attemptsMade: claimed.attempts }, outcome.at.getTime() - Date.now());
     } else if (outcome.kind === 'failed') {
