@@ -27,7 +27,11 @@ import { ImportRunner } from './worker/import-runner';
 import { ImportWorker } from './worker/import-worker.service';
 import { ImportProcessor } from './worker/import.processor';
 
-/** Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler. */
+/**
+ * Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler, and
+ * the outbox of finished-job events (written by the statement that ends a job; read by webhooks
+ * through OutboxEventRepository — jobs knows nothing of its consumers).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
