@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { WebhookDeliveryPageDto } from '../src/webhooks/dto/webhook-delivery.dto';
 import type { WebhookCreatedDto } from '../src/webhooks/dto/webhook.dto';
@@ -151,6 +152,32 @@ describe('Webhooks (issue 12 item 5)', () => {
         .send('{"url":')
         .expect(400);
       expect(bad.body).toEqual({ error: { type: 'bad_request', message: 'The body is not valid JSON' } });
+    });
+  });
+
+  describe('the outbox', () => {
+    it('gets exactly one event whenever a job becomes done or failed, whatever statement ends it', async () => {
+      const caller = await createCaller(t.app);
+      const jobId = randomUUID();
+      // A job row without a queue position: no worker touches it, so only these statements change it.
+      await query(
+        t.app,
+        `INSERT INTO import_jobs (id, organization_id, account_id, status, file_name, file_size) VALUES ($1, $2, $3, 'pending', 'x.json', 2)`,
+        [jobId, caller.organizationId, caller.accountId],
+      );
+      await query(t.app, `UPDATE import_jobs SET status = 'processing' WHERE id = $1`, [jobId]);
+      const outbox = () =>
+        query<{ type: string; data: Record<string, unknown> }>(t.app, 'SELECT type, data FROM outbox_events WHERE job_id = $1', [jobId]);
+      expect(await outbox()).toEqual([]);
+      await query(
+        t.app,
+        `UPDATE import_jobs SET status = 'failed', failure_type = 'internal', completed_at = clock_timestamp() WHERE id = $1`,
+        [jobId],
+      );
+      await query(t.app, `UPDATE import_jobs SET status = 'failed', failure_message = 'again' WHERE id = $1`, [jobId]);
+      const [event, ...more] = await outbox();
+      expect(more).toEqual([]);
+      expect(event).toEqual({ type: 'import.failed', data: await getJob(t.http, caller.auth, jobId) });
     });
   });
 

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { ImportFailureType } from '../entities/import-job-status';
 import { ImportJob } from '../entities/import-job.entity';
-import { finishWithEvent } from '../events/job-finished-event';
 
 /** TypeORM answers an UPDATE's query() with [returned rows, affected count], not the rows alone. */
 type UpdateResult<T = unknown> = [T[], number];
@@ -188,30 +187,22 @@ export class ImportJobRepository {
     return rows[0]?.idle_deliveries ?? 0;
   }
 
-  /** processing → done; its import.done event is written to the outbox by the same statement. */
   async markDone(manager: EntityManager, id: string): Promise<boolean> {
-    const rows: Array<{ id: string }> = await manager.query(
-      finishWithEvent(
-        `UPDATE import_jobs SET status = 'done', completed_at = clock_timestamp()
-          WHERE id = $1 AND status = 'processing' AND cursor = total RETURNING *`,
-      ),
+    const [rows]: UpdateResult = await manager.query(
+      `UPDATE import_jobs SET status = 'done', completed_at = clock_timestamp()
+        WHERE id = $1 AND status = 'processing' AND cursor = total RETURNING id`,
       [id],
     );
     return rows.length > 0;
   }
 
-  /**
-   * Terminal failure. Counters keep what committed batches applied (0 for a file-level failure).
-   * Its import.failed event is written to the outbox by the same statement.
-   */
+  /** Terminal failure. Counters keep what committed batches applied (0 for a file-level failure). */
   async markFailed(manager: EntityManager, id: string, type: ImportFailureType, message: string): Promise<boolean> {
-    const rows: Array<{ id: string }> = await manager.query(
-      finishWithEvent(
-        `UPDATE import_jobs
-            SET status = 'failed', completed_at = clock_timestamp(), failure_type = $2, failure_message = $3,
-                started_at = coalesce(started_at, clock_timestamp())
-          WHERE id = $1 AND status IN ('pending', 'processing') RETURNING *`,
-      ),
+    const [rows]: UpdateResult = await manager.query(
+      `UPDATE import_jobs
+          SET status = 'failed', completed_at = clock_timestamp(), failure_type = $2, failure_message = $3,
+              started_at = coalesce(started_at, clock_timestamp())
+        WHERE id = $1 AND status IN ('pending', 'processing') RETURNING id`,
       [id, type, message],
     );
     return rows.length > 0;

@@ -31,7 +31,7 @@ const toEvent = (row: OutboxRow): OutboxEvent => ({
 });
 
 /**
- * Reads of the outbox that ImportJobRepository writes (markDone/markFailed): what a relay has yet
+ * Reads of the outbox that the import_jobs trigger writes (migration CreateOutboxEvents1764300400000): what a relay has yet
  * to hand on, and marking it handed on. Jobs owns the table; its consumers (webhooks) use this.
  */
 @Injectable()
