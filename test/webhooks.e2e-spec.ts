@@ -225,6 +225,14 @@ describe('Webhooks (issue 12 item 5)', () => {
         ]);
       }
       expect(page.data.map((d) => d.job_id).sort()).toEqual([...jobs].sort());
+      const first = await request(t.http).get(`/v1/webhooks/${hook.id}/deliveries?limit=1`).set('Authorization', caller.auth).expect(200);
+      const second = await request(t.http)
+        .get(`/v1/webhooks/${hook.id}/deliveries?limit=1&cursor=${first.body.next_cursor as string}`)
+        .set('Authorization', caller.auth)
+        .expect(200);
+      expect([...first.body.data, ...second.body.data]).toEqual(page.data);
+      expect(second.body.next_cursor).toBeNull();
+      await request(t.http).get(`/v1/webhooks/${hook.id}/deliveries?cursor=bogus`).set('Authorization', caller.auth).expect(422);
       // One outbox event per ended job, written with it: none for the other organization's job under this one.
       const outbox = await query<{ job_id: string; type: string }>(
         t.app,
