@@ -95,6 +95,17 @@ describe('Webhooks (issue 12 item 5)', () => {
       expect(created.url).toBe('https://example.com/h%00ook?q=%C3%A9');
     });
 
+    it('refuses a 21st webhook of one organization with 422', async () => {
+      const caller = await createCaller(t.app);
+      for (let i = 0; i < 20; i++) await subscribe(caller, { url: receiver.url(`/many-${i}`), events: ['import.failed'] });
+      const refused = await request(t.http)
+        .post('/v1/webhooks')
+        .set('Authorization', caller.auth)
+        .send({ url: receiver.url('/many-20'), events: ['import.failed'] })
+        .expect(422);
+      expect(refused.body.error.message).toBe('An organization can have at most 20 webhooks; delete one first');
+    });
+
     it('pages the list with next_cursor', async () => {
       const caller = await createCaller(t.app);
       for (let i = 0; i < 3; i++) await subscribe(caller, { url: receiver.url(`/page-${i}`), events: ['import.done'] });
