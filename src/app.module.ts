@@ -11,8 +11,9 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './jobs/jobs.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** The HTTP application; it can also run the import worker (main.ts decides). */
+/** The HTTP application; it can also run the import and webhook workers (main.ts decides). */
 @Module({})
 export class AppModule {
   static forRoot(config?: AppConfig, options: { logDestination?: DestinationStream } = {}): DynamicModule {
@@ -28,6 +29,7 @@ export class AppModule {
         JobsModule,
         CatalogModule,
         ImportsModule,
+        WebhooksModule,
         HealthModule,
       ],
     };

@@ -5,9 +5,23 @@ import { Product } from './catalog/entities/product.entity';
 import { ImportErrorRecord } from './jobs/entities/import-error.entity';
 import { ImportFileChunk } from './jobs/entities/import-file-chunk.entity';
 import { ImportJob } from './jobs/entities/import-job.entity';
+import { WebhookDeliveryAttempt } from './webhooks/entities/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from './webhooks/entities/webhook-delivery.entity';
+import { WebhookSubscription } from './webhooks/entities/webhook-subscription.entity';
 
 /**
  * Every entity, for the TypeORM CLI's data source (ormconfig.ts: migration:generate compares them with
  * the schema). The Nest processes load each feature's own from its TypeOrmModule.forFeature.
  */
-export const entities = [Organization, Account, PersonalAccessToken, ImportJob, ImportFileChunk, ImportErrorRecord, Product];
+export const entities = [
+  Organization,
+  Account,
+  PersonalAccessToken,
+  ImportJob,
+  ImportFileChunk,
+  ImportErrorRecord,
+  Product,
+  WebhookSubscription,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+];

@@ -6,8 +6,9 @@ import { loadConfig } from './common/config/load-config';
 import { exitCleanlyOnSignals } from './common/shutdown';
 import { configureApp } from './configure-app';
 import { ImportWorker } from './jobs/worker/import-worker.service';
+import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
 
-/** HTTP API; also runs the import worker in-process unless WORKER_ENABLED=false. */
+/** HTTP API; also runs the import and webhook workers in-process unless WORKER_ENABLED=false. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.create(AppModule.forRoot(config), {
@@ -19,7 +20,10 @@ async function bootstrap(): Promise<void> {
   exitCleanlyOnSignals(app, logger);
   configureApp(app, config);
   await app.listen(config.port);
-  if (config.worker.enabled) await app.get(ImportWorker).start();
+  if (config.worker.enabled) {
+    await app.get(ImportWorker).start();
+    await app.get(WebhookWorker).start();
+  }
   logger.log(`Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'})`, 'Bootstrap');
 }
 

@@ -6,14 +6,15 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
+import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 
-/** The import worker alone: no HTTP, no auth. */
+/** The import and webhook workers alone: no HTTP, no auth. */
 @Module({})
 export class WorkerModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(), MetricsModule, DatabaseModule, JobsModule, CatalogModule],
+      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(), MetricsModule, DatabaseModule, JobsModule, CatalogModule, WebhookDeliveryModule],
     };
   }
 }

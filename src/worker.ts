@@ -6,9 +6,10 @@ import { exitCleanlyOnSignals } from './common/shutdown';
 import { startMetricsServer } from './common/metrics/metrics-server';
 import { MetricsService } from './common/metrics/metrics.service';
 import { ImportWorker } from './jobs/worker/import-worker.service';
+import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
 import { WorkerModule } from './worker.module';
 
-/** Import worker only (no API); scale out by running more of these. */
+/** Import and webhook workers only (no API); scale out by running more of these. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
@@ -16,6 +17,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(logger);
   exitCleanlyOnSignals(app, logger);
   await app.get(ImportWorker).start();
+  await app.get(WebhookWorker).start();
   if (config.metricsPort > 0) {
     const server = startMetricsServer(app.get(MetricsService).registry, config.metricsPort);
     server.on('error', (error) => logger.warn(`Metrics endpoint not started: ${error.message}`, 'Bootstrap'));

@@ -21,6 +21,7 @@ import { ImportJobIdsRepository } from './repositories/import-job-ids.repository
 import { ImportJobRepository } from './repositories/import-job.repository';
 import { ImportRetentionRepository } from './repositories/import-retention.repository';
 import { OrganizationLockRepository } from './repositories/organization-lock.repository';
+import { OutboxEventRepository } from './repositories/outbox-event.repository';
 import { ForeignJobGuard } from './worker/foreign-job.guard';
 import { ImportReconciler } from './worker/import-reconciler.service';
 import { ImportRetention } from './worker/import-retention.service';
@@ -28,7 +29,11 @@ import { ImportRunner } from './worker/import-runner';
 import { ImportWorker } from './worker/import-worker.service';
 import { ImportProcessor } from './worker/import.processor';
 
-/** Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler. */
+/**
+ * Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler, and
+ * the outbox of finished-job events (written by the statement that ends a job; read by webhooks
+ * through OutboxEventRepository — jobs knows nothing of its consumers).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
@@ -45,6 +50,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportErrorRepository,
     OrganizationLockRepository,
     ImportRetentionRepository,
+    OutboxEventRepository,
     ImportQueueProducer,
     ImportCancellation,
     JobIntake,
@@ -68,6 +74,7 @@ import { ImportProcessor } from './worker/import.processor';
     ImportErrorRepository,
     ImportWorker,
     ImportRetention,
+    OutboxEventRepository,
   ],
 })
 export class JobsModule {}

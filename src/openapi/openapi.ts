@@ -5,6 +5,7 @@ import { ProductDto } from '../catalog/dto/product.dto';
 import { ErrorResponse } from '../common/errors/error-response.dto';
 import { API_TAGS } from './api-tags';
 import { addRateLimitHeaders, composeSchema } from './document-fixes';
+import { WebhookEventDto } from '../webhooks/dto/webhook-event.dto';
 
 export const DOCS_TITLE = 'Product Directory Service';
 
@@ -32,7 +33,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
   config.info.license = { name: 'UNLICENSED (proprietary)', url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license' };
   const document = SwaggerModule.createDocument(app, config, {
     ignoreGlobalPrefix: true,
-    extraModels: [ErrorResponse, ProductDto],
+    extraModels: [ErrorResponse, ProductDto, WebhookEventDto],
     operationIdFactory: (_controller, method) => method,
   });
   addRateLimitHeaders(document, SECURITY_SCHEME);

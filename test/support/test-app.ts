@@ -7,6 +7,7 @@ import type { AppConfig } from '../../src/common/config/app-config';
 import { loadConfig } from '../../src/common/config/load-config';
 import { configureApp } from '../../src/configure-app';
 import { ImportWorker } from '../../src/jobs/worker/import-worker.service';
+import { WebhookWorker } from '../../src/webhooks/delivery/webhook-worker.service';
 
 export interface TestApp {
   app: INestApplication;
@@ -35,6 +36,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = moduleRef.createNestApplication({ logger: ['error'], bodyParser: false });
   configureApp(app, config);
   await app.init();
-  if (options.worker ?? true) await app.get(ImportWorker).start();
+  if (options.worker ?? true) {
+    await app.get(ImportWorker).start();
+    await app.get(WebhookWorker).start();
+  }
   return { app, http: app.getHttpServer() as App, config, close: () => app.close() };
 }

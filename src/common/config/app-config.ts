@@ -61,4 +61,16 @@ export class AppConfig {
     minBytesPerSecond: number;
     minRateWindowMs: number;
   };
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: skip the SSRF address check (http/https only still applies). */
+    allowPrivateTargets: boolean;
+    /** Delay before the first retry; doubled per attempt, capped at 1 h. */
+    retryBaseMs: number;
+    /** Retries stop (delivery failed) once the next one would start later than this after the first attempt. */
+    retryWindowMs: number;
+    /** One delivery attempt (connect, send, answer) must finish within this. */
+    timeoutMs: number;
+    /** How often each worker moves new outbox events to deliveries and re-enqueues due ones. */
+    relayIntervalMs: number;
+  };
 }

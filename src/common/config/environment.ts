@@ -217,4 +217,39 @@ export class Environment {
   @Min(1)
   @Max(60_000)
   PRODUCT_DELETE_WAIT_MS?: number;
+  /** Lets webhook URLs resolve to loopback/private/link-local addresses (tests, private deployments). */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+
+  /** First retry delay of a failed webhook delivery; each next one doubles (capped at 1 h). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  WEBHOOK_RETRY_BASE_MS?: number;
+
+  /** A webhook delivery still failing this long after its event is marked failed. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(604_800_000)
+  WEBHOOK_RETRY_WINDOW_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(600_000)
+  WEBHOOK_RELAY_INTERVAL_MS?: number;
 }

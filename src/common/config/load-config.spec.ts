@@ -30,6 +30,7 @@ const DEFAULTS = {
   authFailuresPerMinute: 30,
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  webhooks: { allowPrivateTargets: false, retryBaseMs: 10_000, retryWindowMs: 86_400_000, timeoutMs: 10_000, relayIntervalMs: 1_000 },
 };
 
 /** The error loadConfig throws for `env`, or a failure when it throws nothing. */
@@ -153,6 +154,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '60000' }).catalog.productDeleteWaitMs).toBe(60_000);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
+  it('reads the webhook settings', () => {
+    const config = loadConfig({
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_BASE_MS: '200',
+      WEBHOOK_RETRY_WINDOW_MS: '60000',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_RELAY_INTERVAL_MS: '100',
+    });
+    expect(config.webhooks).toEqual({
+      allowPrivateTargets: true,
+      retryBaseMs: 200,
+      retryWindowMs: 60_000,
+      timeoutMs: 2_000,
+      relayIntervalMs: 100,
+    });
+  });
+
+  it.each([
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes'],
+    ['WEBHOOK_RETRY_BASE_MS', '9'],
+    ['WEBHOOK_RETRY_WINDOW_MS', '999'],
+    ['WEBHOOK_TIMEOUT_MS', '60001'],
+    ['WEBHOOK_RELAY_INTERVAL_MS', 'often'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });
 
   it('reads the numbers as numbers, not strings', () => {

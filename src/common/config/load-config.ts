@@ -55,6 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
       minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,
     },
+    webhooks: {
+      allowPrivateTargets: input.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+      retryBaseMs: input.WEBHOOK_RETRY_BASE_MS ?? 10_000,
+      retryWindowMs: input.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000,
+      timeoutMs: input.WEBHOOK_TIMEOUT_MS ?? 10_000,
+      relayIntervalMs: input.WEBHOOK_RELAY_INTERVAL_MS ?? 1_000,
+    },
     database: {
       statementTimeoutMs: input.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
       // An upload's transaction waits for the client between chunks: never cut it before the request timeout does.
@@ -106,4 +113,9 @@ export const ENV_KEYS = [
   'SWAGGER_PERSIST_AUTH',
   'REPLACE_MAX_DELETE_RATIO',
   'PRODUCT_DELETE_WAIT_MS',
+  'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+  'WEBHOOK_RETRY_BASE_MS',
+  'WEBHOOK_RETRY_WINDOW_MS',
+  'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_RELAY_INTERVAL_MS',
 ] as const;

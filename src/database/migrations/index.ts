@@ -5,6 +5,8 @@ import { ImportJobPositionAndDeliveries1764200100000 } from './1764200100000-Imp
 import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 import { CreateServiceIdentity1764200400000 } from './1764200400000-CreateServiceIdentity';
 import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecycle';
+import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
+import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -15,4 +17,6 @@ export const migrations = [
   AddImportFileSha2561764200300000,
   CreateServiceIdentity1764200400000,
   ImportJobLifecycle1764300300000,
+  CreateOutboxEvents1764300400000,
+  CreateWebhooks1764300410000,
 ];

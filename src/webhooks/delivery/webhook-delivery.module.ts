@@ -1,0 +1,48 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../common/config/app-config';
+import { JobsModule } from '../../jobs/jobs.module';
+import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from '../entities/webhook-delivery.entity';
+import { WebhookSubscription } from '../entities/webhook-subscription.entity';
+import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
+import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
+import { TargetGuard } from '../ssrf/target-guard';
+import { OutboxRelay } from './outbox-relay.service';
+import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { WEBHOOK_QUEUE } from './webhook-queue.constants';
+import { WebhookMetrics } from './webhook-metrics';
+import { WebhookQueueProducer } from './webhook-queue.producer';
+import { WebhookSender } from './webhook-sender';
+import { WebhookWorker } from './webhook-worker.service';
+
+/**
+ * The worker side of webhooks (no HTTP): subscriptions and deliveries storage, the relay from the
+ * jobs outbox, the Bull queue "webhook-deliveries" (same Bull root options, hence the deployment's
+ * queue prefix, as the import queue: JobsModule configures them), the processor and the SSRF guard.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt]),
+    JobsModule,
+    BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
+  ],
+  providers: [
+    WebhookSubscriptionRepository,
+    WebhookDeliveryRepository,
+    { provide: TargetGuard, inject: [AppConfig], useFactory: (config: AppConfig) => new TargetGuard(config.webhooks.allowPrivateTargets) },
+    {
+      provide: WebhookSender,
+      inject: [TargetGuard, AppConfig],
+      useFactory: (guard: TargetGuard, config: AppConfig) => new WebhookSender(guard, config.webhooks.timeoutMs),
+    },
+    WebhookMetrics,
+    WebhookQueueProducer,
+    WebhookDeliveryProcessor,
+    OutboxRelay,
+    WebhookWorker,
+  ],
+  exports: [WebhookSubscriptionRepository, WebhookDeliveryRepository, TargetGuard, WebhookWorker],
+})
+export class WebhookDeliveryModule {}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { WebhookSubscription } from '../entities/webhook-subscription.entity';
+
+/** webhook_subscriptions; every read a client triggers is organization-scoped. */
+@Injectable()
+export class WebhookSubscriptionRepository {
+  constructor(@InjectRepository(WebhookSubscription) private readonly repo: Repository<WebhookSubscription>) {}
+
+  async insert(subscription: Omit<WebhookSubscription, 'createdAt'>): Promise<WebhookSubscription> {
+    const [row]: Array<{ created_at: Date }> = await this.repo.query(
+      `INSERT INTO webhook_subscriptions (id, organization_id, url, events, description, secret)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
+      [subscription.id, subscription.organizationId, subscription.url, subscription.events, subscription.description, subscription.secret],
+    );
+    return { ...subscription, createdAt: row.created_at };
+  }
+
+  countForOrganization(organizationId: string): Promise<number> {
+    return this.repo.countBy({ organizationId });
+  }
+
+  findForOrganization(id: string, organizationId: string): Promise<WebhookSubscription | null> {
+    return this.repo.findOneBy({ id, organizationId });
+  }
+
+  findById(id: string): Promise<WebhookSubscription | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** Newest first; keyset on (created_at, id), the position read from the row (microseconds kept). */
+  listForOrganization(organizationId: string, limit: number, afterId?: string): Promise<WebhookSubscription[]> {
+    const query = this.repo
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId', { organizationId })
+      .orderBy('s.created_at', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .limit(limit);
+    if (afterId) {
+      query.andWhere(
+        '(s.created_at, s.id) < (SELECT a.created_at, a.id FROM webhook_subscriptions a WHERE a.id = :afterId AND a.organization_id = :organizationId)',
+        { afterId },
+      );
+    }
+    return query.getMany();
+  }
+
+  /** Deletes the subscription with its deliveries (cascade): pending ones are never attempted again. */
+  async delete(id: string, organizationId: string): Promise<boolean> {
+    const result = await this.repo.delete({ id, organizationId });
+    return (result.affected ?? 0) > 0;
+  }
+}

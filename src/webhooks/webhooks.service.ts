@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, ValidationError } from '../common/errors/api-error';
+import { CursorCodec } from '../common/pagination/cursor';
+import { cursorField } from '../common/pagination/cursor-fields';
+import { splitPage } from '../common/pagination/page';
+import { isStorableString } from '../common/text/storable-string';
+import type { CreateWebhookDto } from './dto/create-webhook.dto';
+import { WebhookDeliveryDto, type WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
+import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto } from './dto/webhook.dto';
+import type { WebhookSubscription } from './entities/webhook-subscription.entity';
+import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
+import { WebhookSubscriptionRepository } from './repositories/webhook-subscription.repository';
+import { newWebhookSecret } from './signing/webhook-signature';
+import { BlockedTargetError, TargetGuard } from './ssrf/target-guard';
+
+/** Subscriptions per organization: deliveries multiply by it. */
+export const MAX_WEBHOOKS_PER_ORGANIZATION = 20;
+/** Lists page after a row id (its position is read from the row). */
+const ID_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.uuid });
+
+/** Organization-scoped webhook subscriptions and their deliveries, for the HTTP layer. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly subscriptions: WebhookSubscriptionRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly guard: TargetGuard,
+  ) {}
+
+  async create(organizationId: string, request: CreateWebhookDto): Promise<WebhookCreatedDto> {
+    if (request.description !== undefined && !isStorableString(request.description)) {
+      throw new ValidationError('description must not contain NUL characters or unpaired surrogates');
+    }
+    let url: URL;
+    try {
+      url = await this.guard.check(request.url);
+    } catch (error) {
+      if (error instanceof BlockedTargetError) throw new ValidationError(error.message);
+      throw error;
+    }
+    if ((await this.subscriptions.countForOrganization(organizationId)) >= MAX_WEBHOOKS_PER_ORGANIZATION) {
+      throw new ValidationError(`An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`);
+    }
+    const secret = newWebhookSecret();
+    const subscription = await this.subscriptions.insert({
+      id: randomUUID(),
+      organizationId,
+      url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
+      events: [...new Set(request.events)],
+      description: request.description ?? null,
+      secret,
+    });
+    return { ...WebhookDto.from(subscription), secret };
+  }
+
+  async list(organizationId: string, limit: number, cursor?: string): Promise<WebhookPageDto> {
+    const after = cursor ? ID_CURSOR.decode(cursor).id : undefined;
+    const rows = await this.subscriptions.listForOrganization(organizationId, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => ID_CURSOR.encode({ id: last.id }));
+    return { data: page.items.map((row) => WebhookDto.from(row)), next_cursor: page.nextCursor };
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    if (!(await this.subscriptions.delete(id, organizationId))) throw notFound(id);
+  }
+
+  async listDeliveries(organizationId: string, id: string, limit: number, cursor?: string): Promise<WebhookDeliveryPageDto> {
+    const after = cursor ? ID_CURSOR.decode(cursor).id : undefined; // 422 before 404
+    const subscription = await this.get(organizationId, id);
+    const rows = await this.deliveries.listForSubscription(subscription.id, limit + 1, after);
+    const page = splitPage(rows, limit, (last) => ID_CURSOR.encode({ id: last.id }));
+    return { data: page.items.map((row) => WebhookDeliveryDto.from(row)), next_cursor: page.nextCursor };
+  }
+
+  /** Another organization's webhook is answered exactly like a missing one. */
+  private async get(organizationId: string, id: string): Promise<WebhookSubscription> {
+    const subscription = await this.subscriptions.findForOrganization(id, organizationId);
+    if (!subscription) throw notFound(id);
+    return subscription;
+  }
+}
+
+const notFound = (id: string) => new NotFoundError(`Webhook ${id} not found`);
