@@ -11,6 +11,8 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './jobs/jobs.module';
+import { McpModule } from './mcp/mcp.module';
+import { UcpModule } from './ucp/ucp.module';
 
 /** The HTTP application; it can also run the import worker (main.ts decides). */
 @Module({})
@@ -28,6 +30,8 @@ export class AppModule {
         JobsModule,
         CatalogModule,
         ImportsModule,
+        UcpModule,
+        McpModule,
         HealthModule,
       ],
     };

@@ -18,12 +18,14 @@ export class CatalogController {
   @ApiOperation({
     operationId: 'list-products',
     summary: 'List or search products',
-    description: 'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id.',
+    description:
+      'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id. ' +
+      'brand, category (path prefix), availability and a price range (with currency) narrow either; all combine with AND.',
   })
   @ApiOkResponse({ type: StoredProductPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit, cursor or q' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit, cursor, q or filter' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
-    return this.catalog.listProducts(principal.organizationId, query.limit, query.cursor, query.q);
+    return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
   }
 
   @Get(':product_id')

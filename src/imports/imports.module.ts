@@ -11,5 +11,6 @@ import { ImportsController } from './imports.controller';
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
   providers: [ImportUploadService, CatalogDetailsService],
+  exports: [CatalogDetailsService],
 })
 export class ImportsModule {}
