@@ -11,16 +11,33 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError('The body must be application/json');
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(`The body must be at most ${maxBytes} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw new PayloadTooLargeError(`The body must be at most ${maxBytes} bytes`);
-    chunks.push(chunk);
-  }
+  const body = await collect(request, maxBytes);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     throw new BadRequestError('The body is not valid JSON');
   }
+}
+
+/**
+ * Buffers the body up to `maxBytes`. Past the limit it stops buffering but does not destroy the
+ * request (that would kill the socket before the 413 is sent); Node discards the unread rest once
+ * the response ends, and the server's request timeout bounds how long that may take.
+ */
+function collect(request: Request, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.off('end', onEnd);
+      reject(new PayloadTooLargeError(`The body must be at most ${maxBytes} bytes`));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.once('error', reject);
+  });
 }
