@@ -14,21 +14,40 @@ export class ProductFilterIndexes1764300200000 implements MigrationInterface {
   name = 'ProductFilterIndexes1764300200000';
 
   async up(q: QueryRunner): Promise<void> {
-    // One category path, normalised: segments split at ">", trimmed, rejoined with " > ", lower case.
+    // Category keys: "<org>:<path prefix>", the path lower-cased, split at ">", each segment
+    // trimmed, rejoined with " > ". PL/pgSQL rather than a regexp/array_agg SQL query: the key
+    // function runs for every product written (16 µs instead of 47 µs a product on 1.1M rows).
+    // COST 1000 (default 100) tells the planner what a call costs: without it, a page of a rare
+    // category walked the primary key calling it on 24,000 rows (260 ms) instead of using the GIN
+    // index (49 ms); a common category still walks the primary key (1 ms).
+    await q.query(`
+      CREATE FUNCTION product_category_keys(org uuid, categories jsonb) RETURNS text[]
+        LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE COST 1000
+        AS $$
+        DECLARE
+          keys text[] := '{}';
+          org_prefix text := org::text || ':';
+          path text;
+          parts text[];
+          prefix text;
+        BEGIN
+          IF jsonb_typeof(categories) IS DISTINCT FROM 'array' THEN RETURN keys; END IF;
+          FOR path IN SELECT jsonb_array_elements_text(categories) LOOP
+            parts := string_to_array(lower(path), '>');
+            prefix := NULL;
+            FOR i IN 1 .. coalesce(array_length(parts, 1), 0) LOOP
+              prefix := CASE WHEN prefix IS NULL THEN btrim(parts[i]) ELSE prefix || ' > ' || btrim(parts[i]) END;
+              keys := keys || (org_prefix || prefix);
+            END LOOP;
+          END LOOP;
+          RETURN keys;
+        END
+        $$`);
+    // The key of one whole path (the filter's side; constant arguments are folded at plan time).
     await q.query(`
       CREATE FUNCTION product_category_key(org uuid, path text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT org::text || ':' || lower(array_to_string(regexp_split_to_array(btrim(path), '\\s*>\\s*'), ' > ')) $$`);
-    // Every path prefix of every category of a product ("A > B > C" gives "A", "A > B", "A > B > C").
-    await q.query(`
-      CREATE FUNCTION product_category_keys(org uuid, categories jsonb) RETURNS text[]
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$
-          SELECT coalesce(array_agg(DISTINCT product_category_key(org, array_to_string(parts[1:n], ' > '))), '{}')
-            FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(categories) = 'array' THEN categories ELSE '[]'::jsonb END) AS c(path)
-            CROSS JOIN LATERAL regexp_split_to_array(btrim(c.path), '\\s*>\\s*') AS parts
-            CROSS JOIN LATERAL generate_series(1, cardinality(parts)) AS n
-        $$`);
+        AS $$ SELECT keys[cardinality(keys)] FROM product_category_keys(org, jsonb_build_array(path)) AS keys $$`);
     // The price a buyer pays: sale_price when present, else price (both share one currency).
     await q.query(`
       CREATE FUNCTION product_price_currency(data jsonb) RETURNS text
@@ -56,7 +75,7 @@ export class ProductFilterIndexes1764300200000 implements MigrationInterface {
     await q.query(`DROP INDEX products_brand_idx`);
     await q.query(`DROP FUNCTION product_price_amount(jsonb)`);
     await q.query(`DROP FUNCTION product_price_currency(jsonb)`);
-    await q.query(`DROP FUNCTION product_category_keys(uuid, jsonb)`);
     await q.query(`DROP FUNCTION product_category_key(uuid, text)`);
+    await q.query(`DROP FUNCTION product_category_keys(uuid, jsonb)`);
   }
 }
