@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AVAILABILITY_VALUES } from '../catalog/dto/product-vocabulary';
+import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
 
 /**

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
-import { AVAILABILITY_VALUES, type Availability } from './product-vocabulary';
+import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from '../query/product-criteria';
 import { normaliseCategoryPath } from '../query/product-criteria';
 

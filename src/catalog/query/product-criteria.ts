@@ -1,4 +1,4 @@
-import type { Availability } from '../dto/product-vocabulary';
+import type { Availability } from '../validation/product-vocabulary';
 
 /** A price bound on the price a buyer pays (sale_price, else price), in one currency. */
 export interface PriceRange {

@@ -3,7 +3,7 @@ import { CursorCodec } from '../../common/pagination/cursor';
 import { cursorField } from '../../common/pagination/cursor-fields';
 import { splitPage } from '../../common/pagination/page';
 import { isStorableString } from '../../common/text/storable-string';
-import { PRODUCT_LIMITS } from '../dto/product-limits';
+import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';

@@ -3,19 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
 import { Product } from '../entities/product.entity';
-
-export interface ProductWrite {
-  productId: string;
-  contentHash: Buffer;
-  rawHash: Buffer;
-  /** The validated product as JSON text (already serialised once; not re-serialised here). */
-  json: string;
-}
-
-export interface StoredHashes {
-  contentHash: Buffer;
-  rawHash: Buffer | null;
-}
+import type { ProductWrite, StoredHashes } from '../product-write';
 
 /** Every query here is filtered by organization. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { MetricsService } from '../../common/metrics/metrics.service';
+import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportFileRepository } from '../repositories/import-file.repository';
@@ -35,7 +35,7 @@ export class ImportProcessor {
     private readonly files: ImportFileRepository,
     private readonly runner: ImportRunner,
     private readonly producer: ImportQueueProducer,
-    private readonly metrics: MetricsService,
+    private readonly metrics: ImportMetrics,
     private readonly foreignJobs: ForeignJobGuard,
     private readonly config: AppConfig,
   ) {}
@@ -82,10 +82,10 @@ export class ImportProcessor {
       await this.failPoisoned(importJobId);
       return 'failed';
     }
-    const stopTimer = this.metrics.importDuration.startTimer();
+    const stopTimer = this.metrics.duration.startTimer();
     const outcome = await this.runner.run(claimed, () => this.stopping);
     stopTimer();
-    this.metrics.importJobsFinished.inc({ status: outcome });
+    this.metrics.jobsFinished.inc({ status: outcome });
     this.logger.log(`Import job ${importJobId} ${outcome}`);
     return outcome;
   }
@@ -116,7 +116,7 @@ export class ImportProcessor {
       await this.files.deleteFile(manager, importJobId);
       return true;
     });
-    if (marked) this.metrics.importJobsFinished.inc({ status: 'failed' });
+    if (marked) this.metrics.jobsFinished.inc({ status: 'failed' });
     return marked;
   }
 
