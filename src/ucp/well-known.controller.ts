@@ -16,7 +16,9 @@ export class WellKnownController {
   @Get('ucp')
   @Header('Cache-Control', 'public, max-age=300')
   profile(@Req() request: Request): UcpProfile {
-    // No trusted proxy headers: the address is the one the client used to reach this process.
-    return businessProfile(`${request.protocol}://${request.get('host') ?? 'localhost'}${this.config.basePath}`);
+    // PUBLIC_ORIGIN when set (a TLS proxy in front); else the address the client used to reach this
+    // process (no proxy headers are trusted).
+    const origin = this.config.publicOrigin ?? `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+    return businessProfile(`${origin}${this.config.basePath}`);
   }
 }
