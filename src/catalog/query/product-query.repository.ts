@@ -52,18 +52,27 @@ export class ProductQueryRepository {
 
   private filtered(organizationId: string, criteria: ProductCriteria): SelectQueryBuilder<Product> {
     const query = this.repo.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId });
-    if (criteria.brand !== undefined) query.andWhere(`lower(p.data->>'brand') = lower(:brand)`, { brand: criteria.brand });
+    // Each filter repeats its partial index's predicate (`data ? …`, `… IS NOT NULL`): the planner
+    // uses a partial index only for a query that states it.
+    if (criteria.brand !== undefined) {
+      query.andWhere(`p.data ? 'brand' AND lower(p.data->>'brand') = lower(:brand)`, { brand: criteria.brand });
+    }
     if (criteria.availability?.length) {
-      query.andWhere(`p.data->>'availability' IN (:...availability)`, { availability: criteria.availability });
+      query.andWhere(`p.data ? 'availability' AND p.data->>'availability' IN (:...availability)`, { availability: criteria.availability });
     }
     if (criteria.categoryPrefixes?.length) {
       // product_category_key() of constants is folded at plan time, so the GIN index sees literal keys.
       const keys = criteria.categoryPrefixes.map((_, i) => `product_category_key(CAST(:organizationId AS uuid), :category${i})`);
       const params = Object.fromEntries(criteria.categoryPrefixes.map((path, i) => [`category${i}`, path]));
-      query.andWhere(`product_category_keys(p.organization_id, p.data->'categories') && ARRAY[${keys.join(', ')}]`, params);
+      query.andWhere(
+        `p.data ? 'categories' AND product_category_keys(p.organization_id, p.data->'categories') && ARRAY[${keys.join(', ')}]`,
+        params,
+      );
     }
     if (criteria.price) {
-      query.andWhere('product_price_currency(p.data) = :currency', { currency: criteria.price.currency });
+      query.andWhere('product_price_currency(p.data) IS NOT NULL AND product_price_currency(p.data) = :currency', {
+        currency: criteria.price.currency,
+      });
       if (criteria.price.min !== undefined)
         query.andWhere('product_price_amount(p.data) >= CAST(:priceMin AS numeric)', { priceMin: criteria.price.min });
       if (criteria.price.max !== undefined)

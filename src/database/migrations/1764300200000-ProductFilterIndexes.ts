@@ -1,5 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** Statistics on the partial indexes' expressions (see the end of up()). */
+const STATISTICS = [
+  ['products_brand_stats', `lower(data->>'brand')`],
+  ['products_availability_stats', `data->>'availability'`],
+  ['products_price_currency_stats', 'product_price_currency(data)'],
+  ['products_price_amount_stats', 'product_price_amount(data)'],
+  ['products_category_keys_stats', `product_category_keys(organization_id, data->'categories')`],
+] as const;
+
 /**
  * Indexes for the product filters (brand, availability, category prefix, price range) shared by
  * `GET /v1/catalogs/products`, the UCP REST binding and the MCP tools. Each one leads with
@@ -58,17 +67,27 @@ export class ProductFilterIndexes1764300200000 implements MigrationInterface {
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
         AS $$ SELECT (coalesce(data->'sale_price'->>'amount', data->'price'->>'amount'))::numeric $$`);
 
-    await q.query(`CREATE INDEX products_brand_idx ON products (organization_id, lower(data->>'brand'), product_id)`);
-    await q.query(`CREATE INDEX products_availability_idx ON products (organization_id, (data->>'availability'), product_id)`);
+    // Partial: a product without the field costs no index write (100,000 products of only id and
+    // title add nothing to them); the repository states the same predicate so the planner uses them.
+    await q.query(`CREATE INDEX products_brand_idx ON products (organization_id, lower(data->>'brand'), product_id) WHERE data ? 'brand'`);
     await q.query(
-      `CREATE INDEX products_price_idx ON products (organization_id, product_price_currency(data), product_price_amount(data))`,
+      `CREATE INDEX products_availability_idx ON products (organization_id, (data->>'availability'), product_id) WHERE data ? 'availability'`,
     );
     await q.query(
-      `CREATE INDEX products_category_keys_idx ON products USING GIN (product_category_keys(organization_id, data->'categories'))`,
+      `CREATE INDEX products_price_idx ON products (organization_id, product_price_currency(data), product_price_amount(data)) WHERE product_price_currency(data) IS NOT NULL`,
     );
+    await q.query(
+      `CREATE INDEX products_category_keys_idx ON products USING GIN (product_category_keys(organization_id, data->'categories')) WHERE data ? 'categories'`,
+    );
+    // A partial index's expression gets no statistics of its own (the planner uses index
+    // statistics only of non-partial indexes). Without these, a wide price range scanned 150,000
+    // index entries (381 ms instead of 0.7 ms) and a rare category walked the primary key (122
+    // instead of 5 ms). One object per expression: only its own statistics are built.
+    for (const [name, expression] of STATISTICS) await q.query(`CREATE STATISTICS ${name} ON (${expression}) FROM products`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    for (const [name] of STATISTICS) await q.query(`DROP STATISTICS ${name}`);
     await q.query(`DROP INDEX products_category_keys_idx`);
     await q.query(`DROP INDEX products_price_idx`);
     await q.query(`DROP INDEX products_availability_idx`);
