@@ -14,7 +14,14 @@ import { ProductRepository } from './repositories/product.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController],
-  providers: [ProductRepository, ProductQueryRepository, CatalogStatsRepository, ProductQueryService, CatalogBatchService, CatalogReadService],
+  providers: [
+    ProductRepository,
+    ProductQueryRepository,
+    CatalogStatsRepository,
+    ProductQueryService,
+    CatalogBatchService,
+    CatalogReadService,
+  ],
   exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}
