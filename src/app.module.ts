@@ -11,6 +11,8 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { JobsModule } from './jobs/jobs.module';
+import { McpModule } from './mcp/mcp.module';
+import { UcpModule } from './ucp/ucp.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The HTTP application; it can also run the import and webhook workers (main.ts decides). */
@@ -29,6 +31,8 @@ export class AppModule {
         JobsModule,
         CatalogModule,
         ImportsModule,
+        UcpModule,
+        McpModule,
         WebhooksModule,
         HealthModule,
       ],

@@ -13,7 +13,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const app = await NestFactory.create(AppModule.forRoot(config), {
     bufferLogs: true,
-    bodyParser: false, // no endpoint takes a JSON body; parsing one before auth would break the 401-first order
+    bodyParser: false, // the JSON routes (UCP REST, MCP) read their bodies after auth: parsing first would break the 401-first order
   });
   const logger = app.get(Logger);
   app.useLogger(logger);

@@ -18,15 +18,16 @@ export interface LoadResult {
   status_codes: Record<string, number>;
 }
 
-/** One autocannon run (GET), summarised. */
+/** One autocannon run (GET, or POST with a fixed body), summarised. */
 export async function runLoad(
   baseUrl: string,
   urlPath: string,
-  options: { connections: number; durationS: number; headers?: Record<string, string>; pipelining?: number },
+  options: { connections: number; durationS: number; headers?: Record<string, string>; pipelining?: number; body?: string },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: `${baseUrl}${urlPath}`,
-    method: 'GET',
+    method: options.body === undefined ? 'GET' : 'POST',
+    body: options.body,
     connections: options.connections,
     duration: options.durationS,
     pipelining: options.pipelining ?? 1,

@@ -26,12 +26,14 @@ export class CatalogController {
   @ApiOperation({
     operationId: 'list-products',
     summary: 'List or search products',
-    description: 'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id.',
+    description:
+      'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id. ' +
+      'brand, category (path prefix), availability and a price range (with currency) narrow either; all combine with AND.',
   })
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
   @ApiErrors(validation.limit, validation.cursor, validation.query, validation.unknownParameter)
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
-    return this.catalog.listProducts(principal.organizationId, query.limit, query.cursor, query.q);
+    return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
   }
 
   @Get(':product_id')

@@ -6,13 +6,24 @@ import { CatalogReadService } from './catalog-read.service';
 import { ProductDeletion } from './product-deletion.service';
 import { Product } from './entities/product.entity';
 import { CatalogBatchService } from './import/catalog-batch.service';
+import { CatalogStatsRepository } from './query/catalog-stats.repository';
+import { ProductQueryRepository } from './query/product-query.repository';
+import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController],
-  providers: [ProductRepository, CatalogBatchService, CatalogReadService, ProductDeletion],
-  exports: [ProductRepository, CatalogBatchService, CatalogReadService],
+  providers: [
+    ProductRepository,
+    ProductQueryRepository,
+    CatalogStatsRepository,
+    ProductQueryService,
+    CatalogBatchService,
+    CatalogReadService,
+    ProductDeletion,
+  ],
+  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

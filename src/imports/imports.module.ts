@@ -14,5 +14,6 @@ import { UploadCheckpoints } from './upload/upload-checkpoints';
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
   providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints],
+  exports: [CatalogDetailsService, ImportJobsService],
 })
 export class ImportsModule {}

@@ -97,43 +97,6 @@ export class ProductRepository {
       .getRawOne<{ max: Date | null }>();
     return row?.max ?? null;
   }
-
-  /** Products ordered by id, after an id (keyset). */
-  list(organizationId: string, limit: number, afterId?: string): Promise<Product[]> {
-    const query = this.repo
-      .createQueryBuilder('p')
-      .where('p.organization_id = :organizationId', { organizationId })
-      .orderBy('p.product_id', 'ASC')
-      .limit(limit);
-    if (afterId !== undefined) query.andWhere('p.product_id > :afterId', { afterId });
-    return query.getMany();
-  }
-
-  /** Full-text search ranked by ts_rank, then id; keyset on (rank, id). */
-  async search(
-    organizationId: string,
-    q: string,
-    limit: number,
-    after?: { rank: number; id: string },
-  ): Promise<Array<{ product: Product; rank: number }>> {
-    const query = this.repo
-      .createQueryBuilder('p')
-      .addSelect(`ts_rank(p.search, websearch_to_tsquery('english', :q))::float8`, 'rank')
-      .where('p.organization_id = :organizationId', { organizationId })
-      .andWhere(`p.search @@ websearch_to_tsquery('english', :q)`, { q })
-      .orderBy('rank', 'DESC')
-      .addOrderBy('p.product_id', 'ASC')
-      .limit(limit);
-    if (after) {
-      query.andWhere(
-        `(ts_rank(p.search, websearch_to_tsquery('english', :q))::float8 < :rank
-          OR (ts_rank(p.search, websearch_to_tsquery('english', :q))::float8 = :rank AND p.product_id > :afterId))`,
-        { rank: after.rank, afterId: after.id },
-      );
-    }
-    const { entities, raw } = await query.getRawAndEntities<{ rank: number }>();
-    return entities.map((product, i) => ({ product, rank: Number(raw[i].rank) }));
-  }
 }
 
 /** 55P03 lock_not_available: lock_timeout ran out. */

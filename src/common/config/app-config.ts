@@ -2,6 +2,8 @@
 export class AppConfig {
   port: number;
   basePath: string;
+  /** scheme://host[:port] clients reach the API at (advertised in /.well-known/ucp); null: taken from each request. */
+  publicOrigin: string | null;
   databaseUrl: string;
   redisUrl: string;
   worker: {

@@ -31,6 +31,12 @@ export class Environment {
   BASE_PATH?: string;
 
   @IsOptional()
+  @Matches(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, {
+    message: 'PUBLIC_ORIGIN must be empty or an origin like https://catalog.example.com (no path, no trailing slash)',
+  })
+  PUBLIC_ORIGIN?: string;
+
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 

@@ -3,6 +3,7 @@ import { ConfigValidationError, loadConfig } from './load-config';
 const DEFAULTS = {
   port: 3000,
   basePath: '',
+  publicOrigin: null,
   databaseUrl: 'postgres://postgres@localhost:5432/product_directory',
   redisUrl: 'redis://localhost:6379',
   worker: {
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       BASE_PATH: '/api/catalog',
+      PUBLIC_ORIGIN: 'https://catalog.example.com',
       DATABASE_URL: 'postgresql://user:pw@db.internal:5433/catalog',
       REDIS_URL: 'rediss://cache.internal:6380/2',
       WORKER_ENABLED: 'false',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       ...DEFAULTS,
       port: 8080,
       basePath: '/api/catalog',
+      publicOrigin: 'https://catalog.example.com',
       databaseUrl: 'postgresql://user:pw@db.internal:5433/catalog',
       redisUrl: 'rediss://cache.internal:6380/2',
       worker: { ...DEFAULTS.worker, enabled: false, concurrency: 8, batchBytes: 1_048_576, errorDetailsLimit: 0 },
@@ -203,6 +206,9 @@ describe('loadConfig', () => {
     ['BASE_PATH', 'nope'],
     ['BASE_PATH', '/api/'],
     ['BASE_PATH', '/'],
+    ['PUBLIC_ORIGIN', 'catalog.example.com'],
+    ['PUBLIC_ORIGIN', 'https://catalog.example.com/'],
+    ['PUBLIC_ORIGIN', 'https://catalog.example.com/api'],
     ['LOG_LEVEL', 'verbose'],
     ['LOG_FORMAT', 'text'],
     ['AUTH_FAILURES_PER_MINUTE', '0'],

@@ -21,6 +21,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: input.PORT ?? 3000,
     basePath: input.BASE_PATH ?? '',
+    publicOrigin: input.PUBLIC_ORIGIN || null,
     databaseUrl: input.DATABASE_URL ?? 'postgres://postgres@localhost:5432/product_directory',
     redisUrl: input.REDIS_URL ?? 'redis://localhost:6379',
     worker: {
@@ -84,6 +85,7 @@ function pickDefined(env: NodeJS.ProcessEnv): Record<string, string> {
 export const ENV_KEYS = [
   'PORT',
   'BASE_PATH',
+  'PUBLIC_ORIGIN',
   'DATABASE_URL',
   'REDIS_URL',
   'WORKER_ENABLED',

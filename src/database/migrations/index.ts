@@ -4,6 +4,7 @@ import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
 import { ImportJobPositionAndDeliveries1764200100000 } from './1764200100000-ImportJobPositionAndDeliveries';
 import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 import { CreateServiceIdentity1764200400000 } from './1764200400000-CreateServiceIdentity';
+import { ProductFilterIndexes1764300200000 } from './1764300200000-ProductFilterIndexes';
 import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecycle';
 import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
 import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
@@ -16,6 +17,7 @@ export const migrations = [
   ImportJobPositionAndDeliveries1764200100000,
   AddImportFileSha2561764200300000,
   CreateServiceIdentity1764200400000,
+  ProductFilterIndexes1764300200000,
   ImportJobLifecycle1764300300000,
   CreateOutboxEvents1764300400000,
   CreateWebhooks1764300410000,

@@ -1,0 +1,35 @@
+import type { Availability } from '../validation/product-vocabulary';
+
+/** A price bound on the price a buyer pays (sale_price, else price), in one currency. */
+export interface PriceRange {
+  currency: string;
+  /** Major units as a decimal string ("19.99"): compared as SQL numeric, never as a float. */
+  min?: string;
+  max?: string;
+}
+
+/**
+ * What a product page may be narrowed by. Every transport (REST list, UCP REST, MCP tools)
+ * translates its own parameters into this one shape, so they cannot disagree.
+ */
+export interface ProductCriteria {
+  /** Full-text query (web-search syntax); results ranked by relevance, then id. */
+  q?: string;
+  /** Case-insensitive equality. */
+  brand?: string;
+  /** Any of these category paths or their sub-paths ("Apparel" matches "Apparel > Sweaters"). */
+  categoryPrefixes?: string[];
+  /** Any of these values. */
+  availability?: Availability[];
+  price?: PriceRange;
+  /** Only products with a price or sale price (UCP products must have one). */
+  pricedOnly?: boolean;
+}
+
+/** The category path as the SQL key function normalises it: segments trimmed and joined by " > ". */
+export function normaliseCategoryPath(path: string): string {
+  return path
+    .split('>')
+    .map((segment) => segment.trim())
+    .join(' > ');
+}

@@ -1,0 +1,41 @@
+import { All, Controller, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
+import type { Principal } from '../auth/principal';
+import { ApiError } from '../common/errors/api-error';
+import { McpServerFactory } from './mcp-server.factory';
+
+/**
+ * {base_url}/mcp — Model Context Protocol over Streamable HTTP, stateless: every POST gets a fresh
+ * server and transport, so any API process can answer any request. The route carries the same
+ * guards as REST (Basic auth → scope → per-account rate limit), which run before the body is read.
+ */
+@ApiExcludeController() // JSON-RPC, described in the README ("Use it from an AI agent"), not in the REST document
+@Controller('mcp')
+@RequireScopes('accounts--my:ro')
+export class McpController {
+  constructor(private readonly servers: McpServerFactory) {}
+
+  @Post()
+  async handle(@CurrentPrincipal() principal: Principal, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const server = this.servers.create(principal);
+    // JSON answers rather than an SSE stream: every tool answers in one message.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+  }
+
+  /** Stateless: no server-initiated stream to GET and no session to DELETE. */
+  @All()
+  notAllowed(@Res() response: Response): void {
+    const error = new ApiError(405, 'bad_request', 'Method not allowed: this MCP endpoint is stateless, use POST');
+    response.status(405).set('Allow', 'POST').json(error.getResponse());
+  }
+}

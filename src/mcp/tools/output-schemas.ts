@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Output schemas the tools advertise (and the SDK checks `structuredContent` against). The UCP
+ * ones are the essentials of the UCP response objects — the full definitions are the UCP JSON
+ * Schemas, which the e2e specs validate against; extra fields pass through.
+ */
+const price = z.object({ amount: z.number().int().min(0), currency: z.string().regex(/^[A-Z]{3}$/) });
+const ucp = z.looseObject({
+  version: z.string(),
+  status: z.enum(['success', 'error']).optional(),
+  capabilities: z.record(z.string(), z.array(z.looseObject({ version: z.string() }))),
+});
+const variant = z.looseObject({ id: z.string(), title: z.string(), price });
+const product = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  price_range: z.object({ min: price, max: price }),
+  variants: z.array(variant).min(1),
+});
+const message = z.looseObject({ type: z.enum(['error', 'warning', 'info']), content: z.string(), code: z.string().optional() });
+
+export const searchOutput = z.looseObject({
+  ucp,
+  products: z.array(product),
+  pagination: z.looseObject({ has_next_page: z.boolean(), cursor: z.string().optional() }),
+  messages: z.array(message).optional(),
+});
+
+export const lookupOutput = z.looseObject({ ucp, products: z.array(product), messages: z.array(message).optional() });
+
+/** A product, or (unknown id) ucp.status "error" with messages only. */
+export const getProductOutput = z.looseObject({ ucp, product: product.optional(), messages: z.array(message).optional() });
+
+export const importJob = z.object({
+  job_id: z.uuid(),
+  status: z.enum(['pending', 'processing', 'done', 'failed']),
+  total: z.number().int(),
+  indexed_count: z.number().int(),
+  failed_count: z.number().int(),
+  skipped_count: z.number().int(),
+  progress: z.number().int(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+
+export const importJobPage = z.object({ data: z.array(importJob), next_cursor: z.string().nullable() });
+
+export const importErrorsPage = z.object({
+  job_id: z.uuid(),
+  failure: z.object({ type: z.string(), message: z.string() }).nullable(),
+  failed_count: z.number().int(),
+  error_details_kept: z.number().int(),
+  data: z.array(
+    z.object({
+      index: z.number().int(),
+      product_id: z.string().nullable(),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+  next_cursor: z.string().nullable(),
+});
+
+export const catalogOverview = z.object({
+  organization_id: z.uuid(),
+  product_count: z.number().int(),
+  last_import: importJob.nullable(),
+  updated_at: z.string().nullable(),
+  by_availability: z.record(z.string(), z.number().int()).describe('Product counts per availability; "unspecified" when absent'),
+  top_brands: z.array(z.object({ brand: z.string(), count: z.number().int() })),
+  top_categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+});

@@ -1,0 +1,93 @@
+import type { ProductDto } from '../../catalog/dto/product.dto';
+import { toMinorUnits } from './minor-units';
+import type { UcpMedia, UcpPrice, UcpProduct, UcpVariant } from './ucp-types';
+
+/** Availabilities a buyer can order now or ahead (UCP `availability.available`). */
+const ORDERABLE = new Set(['in_stock', 'preorder', 'backorder']);
+
+type StoredFields = Pick<
+  ProductDto,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'url'
+  | 'image_url'
+  | 'additional_image_urls'
+  | 'price'
+  | 'sale_price'
+  | 'availability'
+  | 'condition'
+  | 'brand'
+  | 'gtin'
+  | 'mpn'
+  | 'group_id'
+  | 'categories'
+  | 'tags'
+  | 'inventory_quantity'
+  | 'attributes'
+>;
+
+/**
+ * One stored product → one UCP product with exactly one variant (same id, so the id an agent
+ * puts in a checkout line item is ours). Products sharing `group_id` are NOT merged into one
+ * product with variants: a lookup by id must answer that product whatever its siblings are, a
+ * page must not grow with the size of a group, and every filter (price, availability) already
+ * applies per stored product; `group_id` is kept in `metadata` so an agent can find the siblings.
+ *
+ * Returns null for a product without price or sale price: UCP requires a variant price.
+ */
+export function toUcpProduct(stored: StoredFields): UcpProduct | null {
+  const paid = stored.sale_price ?? stored.price;
+  if (!paid) return null;
+  const price = minor(paid);
+  const listPrice = stored.sale_price && stored.price ? minor(stored.price) : undefined;
+  // UCP requires a description on product and variant; without ours, the title stands in.
+  const description = { plain: stored.description || stored.title };
+  const media = mediaOf(stored);
+
+  const variant: UcpVariant = {
+    id: stored.id,
+    title: stored.title,
+    description,
+    ...(stored.url && { url: stored.url }),
+    price,
+    ...(listPrice && { list_price: listPrice }),
+    ...(stored.availability && { availability: { available: ORDERABLE.has(stored.availability), status: stored.availability } }),
+    ...(stored.gtin && { barcodes: [{ type: 'GTIN', value: stored.gtin }] }),
+    ...(media.length > 0 && { media }),
+    ...nonEmpty('metadata', {
+      mpn: stored.mpn,
+      condition: stored.condition,
+      inventory_quantity: stored.inventory_quantity,
+    }),
+  };
+
+  return {
+    id: stored.id,
+    title: stored.title,
+    description,
+    ...(stored.url && { url: stored.url }),
+    ...(stored.categories?.length && { categories: stored.categories.map((value) => ({ value, taxonomy: 'merchant' as const })) }),
+    price_range: { min: price, max: price },
+    ...(listPrice && { list_price_range: { min: listPrice, max: listPrice } }),
+    ...(media.length > 0 && { media }),
+    variants: [variant],
+    ...(stored.tags?.length && { tags: stored.tags }),
+    ...nonEmpty('metadata', { brand: stored.brand, group_id: stored.group_id, attributes: stored.attributes }),
+  };
+}
+
+function minor(money: { amount: number; currency: string }): UcpPrice {
+  return { amount: toMinorUnits(money.amount, money.currency), currency: money.currency };
+}
+
+function mediaOf(stored: StoredFields): UcpMedia[] {
+  const urls = [stored.image_url, ...(stored.additional_image_urls ?? [])].filter((url): url is string => url !== undefined);
+  return urls.map((url) => ({ type: 'image', url, alt_text: stored.title }));
+}
+
+/** `{ [key]: fields without undefined }`, or nothing when every field is undefined. */
+function nonEmpty(key: 'metadata', fields: Record<string, unknown>): { metadata?: Record<string, unknown> } {
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return Object.keys(present).length > 0 ? { [key]: present } : {};
+}

@@ -1,0 +1,91 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
+import type { Principal } from '../auth/principal';
+import { ValidationError } from '../common/errors/api-error';
+import { ErrorResponse } from '../common/errors/error-response.dto';
+import { readJsonBody } from '../common/http/json-body';
+import type { UcpGetProductResponse, UcpLookupResponse, UcpSearchResponse } from './mapping/ucp-types';
+import { UcpCatalogService } from './ucp-catalog.service';
+import { describeIssues, getProductRequestSchema, lookupRequestSchema, searchRequestSchema } from './ucp-requests';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const SCHEMA_BASE = 'https://ucp.dev/schemas/shopping';
+
+/**
+ * The UCP Catalog REST binding (2026-04-08) at {base_url}/ucp/catalog/…: request and response
+ * bodies are the UCP objects (documented by the UCP JSON Schemas, linked here rather than
+ * re-declared as DTOs). Bodies are parsed with the same zod schemas as the MCP tools.
+ */
+@ApiTags('ucp')
+@Controller('ucp/catalog')
+export class UcpCatalogController {
+  constructor(private readonly catalog: UcpCatalogService) {}
+
+  @Post('search')
+  @HttpCode(200)
+  @RequireScopes('accounts--my:ro')
+  @ApiOperation({
+    operationId: 'ucp-search-catalog',
+    summary: 'UCP catalog search',
+    description: ucpDescription('catalog_search.json#/$defs/search_request', 'search_response'),
+  })
+  @ApiBody({
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_request`, additionalProperties: true },
+  })
+  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_response` } })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponse,
+    description: 'The body is not a valid search request (or the cursor is not ours)',
+  })
+  async search(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpSearchResponse> {
+    return this.catalog.search(principal.organizationId, await parseBody(request, searchRequestSchema));
+  }
+
+  @Post('lookup')
+  @HttpCode(200)
+  @RequireScopes('accounts--my:ro')
+  @ApiOperation({
+    operationId: 'ucp-lookup-catalog',
+    summary: 'UCP catalog lookup by ids',
+    description: ucpDescription('catalog_lookup.json#/$defs/lookup_request', 'lookup_response'),
+  })
+  @ApiBody({
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/lookup_request`, additionalProperties: true },
+  })
+  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/lookup_response` } })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'The body is not a valid lookup request' })
+  async lookup(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpLookupResponse> {
+    return this.catalog.lookup(principal.organizationId, await parseBody(request, lookupRequestSchema));
+  }
+
+  @Post('product')
+  @HttpCode(200)
+  @RequireScopes('accounts--my:ro')
+  @ApiOperation({
+    operationId: 'ucp-get-product',
+    summary: 'UCP product detail',
+    description: `${ucpDescription('catalog_lookup.json#/$defs/get_product_request', 'get_product_response')} An unknown id is a 200 with ucp.status "error" and a not_found message (a UCP business outcome).`,
+  })
+  @ApiBody({
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/get_product_request`, additionalProperties: true },
+  })
+  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/get_product_response` } })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'The body is not a valid get_product request' })
+  async product(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpGetProductResponse> {
+    return this.catalog.getProduct(principal.organizationId, await parseBody(request, getProductRequestSchema));
+  }
+}
+
+function ucpDescription(requestRef: string, response: string): string {
+  return `UCP 2026-04-08 REST binding. Body: ${SCHEMA_BASE}/${requestRef}; response: #/$defs/${response}. Prices in minor units.`;
+}
+
+async function parseBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await readJsonBody(request, MAX_BODY_BYTES));
+  if (!parsed.success) throw new ValidationError(describeIssues(parsed.error));
+  return parsed.data;
+}

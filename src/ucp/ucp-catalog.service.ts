@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import type { ProductDto } from '../catalog/dto/product.dto';
+import type { Product } from '../catalog/entities/product.entity';
+import type { ProductCriteria } from '../catalog/query/product-criteria';
+import { normaliseCategoryPath } from '../catalog/query/product-criteria';
+import { ProductQueryService } from '../catalog/query/product-query.service';
+import { fromMinorUnits } from './mapping/minor-units';
+import { toUcpProduct } from './mapping/ucp-product.mapper';
+import {
+  envelope,
+  LOOKUP_CAPABILITY,
+  SEARCH_CAPABILITY,
+  type UcpGetProductResponse,
+  type UcpLookupResponse,
+  type UcpMessage,
+  type UcpProduct,
+  type UcpSearchResponse,
+} from './mapping/ucp-types';
+import {
+  type CatalogFilters,
+  DEFAULT_PAGE_LIMIT,
+  type GetProductRequest,
+  type LookupRequest,
+  MAX_PAGE_LIMIT,
+  type SearchRequest,
+} from './ucp-requests';
+
+/**
+ * The UCP Catalog capability (search, lookup, get_product) over ProductQueryService, for both
+ * the MCP tools and the REST binding. Requests arrive already parsed by the ucp-requests schemas.
+ */
+@Injectable()
+export class UcpCatalogService {
+  constructor(private readonly query: ProductQueryService) {}
+
+  async search(organizationId: string, request: SearchRequest): Promise<UcpSearchResponse> {
+    // Only priced products: a UCP product needs a price (lookups report unpriced ids instead).
+    const criteria = { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true };
+    const limit = Math.min(request.pagination?.limit ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
+    const page = await this.query.page(organizationId, criteria, limit, request.pagination?.cursor);
+    return {
+      ucp: envelope(SEARCH_CAPABILITY),
+      products: page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
+      pagination: page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false },
+    };
+  }
+
+  async lookup(organizationId: string, request: LookupRequest): Promise<UcpLookupResponse> {
+    const ids = [...new Set(request.ids)];
+    const criteria = toCriteria(request.filters, request.context?.currency);
+    const found = await this.query.byIds(organizationId, ids, criteria);
+    const products: UcpProduct[] = [];
+    const messages: UcpMessage[] = [];
+    for (const id of ids) {
+      const stored = found.get(id);
+      const product = stored ? ucpProduct(stored) : null;
+      if (product) {
+        product.variants[0].inputs = [{ id, match: 'exact' }]; // the product id is its only variant's id
+        products.push(product);
+      } else if (stored) {
+        messages.push({ type: 'info', code: 'no_price', content: `${id} has no price, so it is not offered as a UCP product` });
+      } else if (!request.filters) {
+        messages.push({ type: 'info', code: 'not_found', content: id });
+      }
+    }
+    if (request.filters) messages.push(...(await this.missing(organizationId, ids, found)));
+    return { ucp: envelope(LOOKUP_CAPABILITY), products, ...(messages.length > 0 && { messages }) };
+  }
+
+  async getProduct(organizationId: string, request: GetProductRequest): Promise<UcpGetProductResponse> {
+    const criteria = toCriteria(request.filters, request.context?.currency);
+    const stored = (await this.query.byIds(organizationId, [request.id], criteria)).get(request.id);
+    const product = stored ? ucpProduct(stored) : null;
+    if (product) return { ucp: envelope(LOOKUP_CAPABILITY), product };
+    const content = stored
+      ? `Product ${request.id} has no price, so it is not offered as a UCP product`
+      : `Product not found: ${request.id}${request.filters ? ' (or it does not match the filters)' : ''}`;
+    return {
+      ucp: envelope(LOOKUP_CAPABILITY, 'error'),
+      messages: [{ type: 'error', code: stored ? 'item_unavailable' : 'not_found', content, severity: 'unrecoverable' }],
+    };
+  }
+
+  /** With filters, an id left out is either filtered out (no message, as UCP says) or missing (not_found). */
+  private async missing(organizationId: string, ids: string[], matched: Map<string, Product>): Promise<UcpMessage[]> {
+    const unmatched = ids.filter((id) => !matched.has(id));
+    if (unmatched.length === 0) return [];
+    const existing = await this.query.byIds(organizationId, unmatched);
+    return unmatched.filter((id) => !existing.has(id)).map((id) => ({ type: 'info', code: 'not_found', content: id }));
+  }
+}
+
+function ucpProduct(stored: Product): UcpProduct | null {
+  return toUcpProduct(stored.data as unknown as ProductDto);
+}
+
+/** UCP filters (price in minor units of the context currency) → our criteria. */
+export function toCriteria(filters: CatalogFilters | undefined, currency: string | undefined): ProductCriteria {
+  const price = filters?.price;
+  return {
+    brand: filters?.brand,
+    availability: filters?.availability,
+    categoryPrefixes: filters?.categories?.map(normaliseCategoryPath),
+    price:
+      price && currency
+        ? {
+            currency,
+            min: price.min !== undefined ? fromMinorUnits(price.min, currency) : undefined,
+            max: price.max !== undefined ? fromMinorUnits(price.max, currency) : undefined,
+          }
+        : undefined,
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
+import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
+
+/**
+ * The UCP catalog request objects (catalog_search.json / catalog_lookup.json, 2026-04-08) as zod
+ * schemas: the MCP tools publish them as input schemas and the REST binding parses bodies with
+ * them, so both transports accept exactly the same requests.
+ *
+ * Deliberately narrower than the schemas where we cannot honour a value: `filters` accepts only
+ * the filters we apply (an ignored filter would silently widen the results), and ids and queries
+ * have the lengths a product id or query can have here.
+ */
+
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 10; // UCP default
+export const MAX_LOOKUP_IDS = 100;
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
+const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const text = (max: number) => z.string().min(1).max(max).regex(STORABLE, 'must not contain NUL characters or unpaired surrogates');
+const minorAmount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+const context = z
+  .looseObject({
+    currency: z
+      .string()
+      .refine((code) => ISO_4217_CURRENCY_CODES.has(code), 'must be an ISO 4217 currency code in upper case')
+      .optional()
+      .describe('Presentment currency; price filters are in its minor units (required with filters.price)'),
+  })
+  .describe('UCP context; only currency is used (prices are not converted, other fields are accepted and ignored)');
+
+const filters = z
+  .strictObject({
+    categories: z
+      .array(text(255))
+      .min(1)
+      .max(20)
+      .optional()
+      .describe('Any of these merchant category paths or their sub-paths ("Apparel" matches "Apparel > Sweaters"), case-insensitive'),
+    price: z
+      .strictObject({ min: minorAmount.optional(), max: minorAmount.optional() })
+      .optional()
+      .describe('Price a buyer pays, in minor units of context.currency (required); only products priced in that currency match'),
+    brand: text(70).optional().describe('Custom filter: brand, case-insensitive'),
+    availability: z.array(z.enum(AVAILABILITY_VALUES)).min(1).optional().describe('Custom filter: any of these availabilities'),
+  })
+  .describe('Filters, combined with AND; unknown filters are refused rather than ignored');
+
+const pagination = z.strictObject({
+  cursor: z.string().min(1).max(1024).optional(),
+  limit: z.number().int().min(1).optional().describe(`Page size, default ${DEFAULT_PAGE_LIMIT}; above ${MAX_PAGE_LIMIT} it is clamped`),
+});
+
+const passThrough = z.looseObject({});
+
+export const searchRequestSchema = z
+  .looseObject({
+    query: text(200).optional().describe('Free-text query (web-search syntax: words, "quoted phrases", -excluded)'),
+    context: context.optional(),
+    signals: passThrough.optional(),
+    attribution: passThrough.optional(),
+    filters: filters.optional(),
+    pagination: pagination.optional(),
+  })
+  .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
+    message: 'a search needs a query or at least one filter',
+  })
+  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
+    message: 'filters.price needs context.currency: amounts are minor units of that currency (no currency conversion here)',
+    path: ['context', 'currency'],
+  });
+
+export const lookupRequestSchema = z
+  .looseObject({
+    ids: z
+      .array(z.string())
+      .min(1)
+      .max(MAX_LOOKUP_IDS)
+      .describe(`1 to ${MAX_LOOKUP_IDS} product ids (a product id is also its variant id)`),
+    filters: filters.optional(),
+    context: context.optional(),
+    signals: passThrough.optional(),
+    attribution: passThrough.optional(),
+  })
+  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
+    message: 'filters.price needs context.currency',
+    path: ['context', 'currency'],
+  });
+
+export const getProductRequestSchema = z
+  .looseObject({
+    id: z.string().min(1).describe('Product id (also its only variant id)'),
+    selected: z
+      .array(z.looseObject({ name: z.string(), label: z.string() }))
+      .optional()
+      .describe('Accepted; products here have no options'),
+    preferences: z.array(z.string()).optional(),
+    filters: filters.optional(),
+    context: context.optional(),
+    signals: passThrough.optional(),
+    attribution: passThrough.optional(),
+  })
+  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
+    message: 'filters.price needs context.currency',
+    path: ['context', 'currency'],
+  });
+
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+export type LookupRequest = z.infer<typeof lookupRequestSchema>;
+export type GetProductRequest = z.infer<typeof getProductRequestSchema>;
+export type CatalogFilters = z.infer<typeof filters>;
+
+/** A zod error as one line an agent can act on: "catalog.filters.price: …; ids: …". */
+export function describeIssues(error: z.ZodError, prefix = ''): string {
+  return error.issues
+    .map((issue) => {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
