@@ -6,7 +6,7 @@ import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
 import { listenOnFreePort, runClientOnTerminal, runClientProcess } from './support/client-process';
 import { ensureFreshBuild } from './support/fresh-build';
-import { freePort } from './support/worker-process';
+import { freePort } from '../tools/harness/ports';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const EXAMPLE = resolve(__dirname, '..', 'examples', 'products.json');

@@ -3,9 +3,11 @@ import { WebhookReceiver } from '../support/webhook-receiver';
 import { smallFile } from './support/catalog';
 import { createCaller, type Caller } from './support/cli';
 import { FaultsDb } from './support/db';
-import { sleep } from './support/env';
-import { httpRequest, uploadCatalog } from './support/http';
-import { startApi, startTestWorker, startWorker, type ApiProcess, type ServiceProcess } from './support/processes';
+import { uploadCatalog } from '../../tools/harness/http/import-requests';
+import { httpRequest } from '../../tools/harness/http/request';
+import { sleep } from '../../tools/harness/repo';
+import type { ServiceProcess } from '../../tools/harness/service-process';
+import { startApi, startTestWorker, startWorker, type ApiProcess } from './support/processes';
 import { cleanUp, note } from './support/scenario';
 
 const SCENARIO = 'webhook';

@@ -157,6 +157,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '60000' }).catalog.productDeleteWaitMs).toBe(60_000);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
+  });
+
   it('reads the webhook settings', () => {
     const config = loadConfig({
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

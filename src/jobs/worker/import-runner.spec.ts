@@ -2,6 +2,7 @@ import type { CatalogBatchService } from '../../catalog/import/catalog-batch.ser
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportErrorRepository } from '../repositories/import-error.repository';
 import type { ImportFileRepository } from '../repositories/import-file.repository';
+import type { ImportJobIdsRepository } from '../repositories/import-job-ids.repository';
 import type { ImportJobRepository } from '../repositories/import-job.repository';
 import type { DataSource } from 'typeorm';
 import { ImportRunner } from './import-runner';
@@ -37,6 +38,7 @@ function setUp(limits: Limits = {}) {
     store.errorRepository as ImportErrorRepository,
     store.catalog as CatalogBatchService,
     metrics,
+    store.idsRepository as ImportJobIdsRepository,
   );
   return { store, metrics, runner };
 }

@@ -9,6 +9,7 @@ import type { ImportFailureType, ImportJobStatus } from '../../entities/import-j
 import type { ImportJob } from '../../entities/import-job.entity';
 import type { ImportErrorRepository } from '../../repositories/import-error.repository';
 import type { ImportFileRepository } from '../../repositories/import-file.repository';
+import type { ImportJobIdsRepository } from '../../repositories/import-job-ids.repository';
 import type { BatchProgress, ImportJobRepository } from '../../repositories/import-job.repository';
 
 /**
@@ -107,7 +108,15 @@ export class FakeImportStore {
 
   readonly jobRepository: Pick<
     ImportJobRepository,
-    'setTotal' | 'advance' | 'markDone' | 'markFailed' | 'markProcessing' | 'oldestUnfinished' | 'findById' | 'idleDeliveries'
+    | 'setTotal'
+    | 'advance'
+    | 'markDone'
+    | 'markFailed'
+    | 'markProcessing'
+    | 'oldestUnfinished'
+    | 'findById'
+    | 'idleDeliveries'
+    | 'cancelRequested'
   > = {
     setTotal: async (manager, id, total) => {
       this.write(manager, 'setTotal', () => {
@@ -159,7 +168,12 @@ export class FakeImportStore {
     },
     findById: async (id) => (this.jobs.has(id) ? this.entity(id) : null),
     idleDeliveries: async (id) => this.jobs.get(id)?.idleDeliveries ?? 0,
+    // No cancel requests here: a refused update is always another delivery's progress.
+    cancelRequested: async () => false,
   };
+
+  /** Replace mode's id list: merge-mode jobs (all the jobs of these specs) never touch it. */
+  readonly idsRepository = {} as Pick<ImportJobIdsRepository, never>;
 
   readonly fileRepository: Pick<ImportFileRepository, 'readChunks' | 'deleteFile'> = {
     readChunks: (jobId) => this.chunks(jobId),
