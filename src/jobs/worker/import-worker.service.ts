@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
@@ -17,7 +17,7 @@ const DEFERRED_RETRY_MS = 1_000;
  * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
  */
 @Injectable()
-export class ImportWorker implements BeforeApplicationShutdown {
+export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(ImportWorker.name);
   private timers: NodeJS.Timeout[] = [];
   private started = false;
@@ -49,6 +49,14 @@ export class ImportWorker implements BeforeApplicationShutdown {
     void this.sweepSafely();
     this.every(this.config.worker.reconcileIntervalMs, () => this.reconcileSafely());
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
+  }
+
+  /**
+   * The first shutdown hook: running imports stop at their next batch boundary at once, not only
+   * once other modules' shutdown hooks (run one module after another) have finished.
+   */
+  onModuleDestroy(): void {
+    if (this.started) this.processor.stop();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
