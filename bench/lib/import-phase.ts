@@ -15,6 +15,8 @@ export interface PhaseResult {
   import_s: number;
   /** Server side: completed_at - started_at. */
   processing_s: number | null;
+  /** The job's completed_at (ISO), for the search lag. */
+  completed_at: string | null;
   /** 202 -> started_at (queue pickup; wall clocks of one machine). */
   queue_wait_s: number | null;
   /** Approximate scan pass: first poll seeing processing -> first poll seeing total > 0 (100 ms resolution). */
@@ -63,6 +65,7 @@ export function phaseFromWait(
     upload_s: round(upload.seconds),
     import_s: round(wait.seconds),
     processing_s: started !== null && completed !== null ? round((completed - started) / 1000) : null,
+    completed_at: job.completed_at,
     queue_wait_s: started !== null ? round((started - upload.acceptedWallMs) / 1000) : null,
     scan_s_approx:
       wait.firstProcessingAt !== null && wait.firstCountedAt !== null
