@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { basic, createCaller, type TestCaller } from './support/factories';
 import { query } from './support/database';
-import { upload, waitForJob, type JobBody } from './support/imports';
+import { upload, waitForJob, waitForSearch, type JobBody } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
   databaseNow,
@@ -661,6 +661,8 @@ describe('Bad-input corpus', () => {
         stranger.auth,
         await upload(t.http, stranger.auth, JSON.stringify([{ id: 'wool-secret', title: 'Wool secret' }])),
       );
+      await waitForSearch(t.http, reader.auth, 'wool', 2);
+      await waitForSearch(t.http, stranger.auth, 'wool', 1); // searchable, so a leak would show
     });
 
     const get = (path: string) => request(t.http).get(path).set('Authorization', reader.auth);

@@ -6,12 +6,14 @@ import { CatalogReadService } from './catalog-read.service';
 import { Product } from './entities/product.entity';
 import { CatalogBatchService } from './import/catalog-batch.service';
 import { ProductRepository } from './repositories/product.repository';
+import { SearchIndexRepository } from './repositories/search-index.repository';
+import { SearchIndexer } from './search/search-indexer.service';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController],
-  providers: [ProductRepository, CatalogBatchService, CatalogReadService],
-  exports: [ProductRepository, CatalogBatchService, CatalogReadService],
+  providers: [ProductRepository, SearchIndexRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
+  exports: [ProductRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

@@ -56,7 +56,7 @@ export class ProductRepository {
        SELECT $1, r.product_id, r.content_hash, r.raw_hash, r.data::jsonb, $2, now(), now()
          FROM unnest($3::text[], $4::bytea[], $5::bytea[], $6::text[]) AS r(product_id, content_hash, raw_hash, data)
        ON CONFLICT (organization_id, product_id) DO UPDATE
-         SET content_hash = EXCLUDED.content_hash, raw_hash = EXCLUDED.raw_hash, data = EXCLUDED.data,
+         SET content_hash = EXCLUDED.content_hash, raw_hash = EXCLUDED.raw_hash, data = EXCLUDED.data, search = NULL,
              last_import_job_id = EXCLUDED.last_import_job_id, updated_at = now()`,
       [
         organizationId,

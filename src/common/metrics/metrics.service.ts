@@ -37,6 +37,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly searchLag = new Histogram({
+    name: 'import_search_lag_seconds',
+    help: "Seconds from an import job's done until full-text search finds all its organization's products (search vectors computed by this worker)",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
   readonly foreignJobs = new Counter({
     name: 'import_foreign_jobs_total',
     help: "Bull deliveries of import jobs unknown to this deployment's database (another deployment shares the queue prefix); handed back to the queue",

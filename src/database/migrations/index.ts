@@ -4,6 +4,7 @@ import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
 import { ImportJobPositionAndDeliveries1764200100000 } from './1764200100000-ImportJobPositionAndDeliveries';
 import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 import { CreateServiceIdentity1764200400000 } from './1764200400000-CreateServiceIdentity';
+import { SearchVectorOffImportPath1764300100000 } from './1764300100000-SearchVectorOffImportPath';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   ImportJobPositionAndDeliveries1764200100000,
   AddImportFileSha2561764200300000,
   CreateServiceIdentity1764200400000,
+  SearchVectorOffImportPath1764300100000,
 ];

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
+import { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/element-evaluator';
 import type { StoredHashes } from '../../catalog/repositories/product.repository';
 import { AppConfig } from '../../common/config/app-config';
@@ -40,6 +41,7 @@ export class ImportRunner {
     private readonly errors: ImportErrorRepository,
     private readonly catalog: CatalogBatchService,
     private readonly metrics: MetricsService,
+    private readonly searchIndexer: SearchIndexer,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -136,6 +138,8 @@ export class ImportRunner {
       );
     });
     job.cursor = toCursor;
+    // The batch's products are committed without search vectors: index them beside the import.
+    if (diff.writes.length > 0) void this.searchIndexer.request(job.organizationId);
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
     this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);
