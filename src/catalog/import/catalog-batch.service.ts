@@ -37,6 +37,6 @@ export class CatalogBatchService {
   }
 
   write(manager: EntityManager, organizationId: string, jobId: string, diff: BatchDiff): Promise<void> {
-    return this.products.upsertMany(manager, organizationId, jobId, diff.writes);
+    return this.products.write(manager, organizationId, jobId, diff.writes);
   }
 }

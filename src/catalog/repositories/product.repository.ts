@@ -1,8 +1,13 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
 import { Product } from '../entities/product.entity';
+import { PRODUCT_COPY_COLUMNS, productCopyLines } from './product-copy';
 
 export interface ProductWrite {
   productId: string;
@@ -10,6 +15,8 @@ export interface ProductWrite {
   rawHash: Buffer;
   /** The validated product as JSON text (already serialised once; not re-serialised here). */
   json: string;
+  /** The catalog already holds this id (as committed, or written by the batch committing before this one). */
+  exists: boolean;
 }
 
 export interface StoredHashes {
@@ -40,24 +47,43 @@ export class ProductRepository {
   }
 
   /**
-   * Multi-row upserts for a batch (ids must be unique within the call), in statements of about
-   * 1 MiB of product JSON at most, all in the caller's transaction. Raw SQL with unnest: a fixed
-   * 6-parameter statement whatever the row count, instead of TypeORM's per-value parameters.
+   * Writes a batch's products in the caller's transaction (ids unique within the call): new ones
+   * with COPY, changed ones with UPDATE … FROM unnest, none with ON CONFLICT. Correct because the
+   * caller holds the organization's import lock (no other writer) and `exists` was decided against
+   * the committed catalog plus the batch committed just before. Search vectors are left NULL for
+   * the search indexer. JIT is off for the transaction: these statements are big but cheap, and
+   * compiling them cost more than running them.
    */
-  async upsertMany(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
-    for (const chunk of chunkBySize(rows, (r) => Buffer.byteLength(r.json, 'utf8'))) {
-      await this.upsertChunk(manager, organizationId, jobId, chunk);
+  async write(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
+    await manager.query('SET LOCAL jit = off');
+    const inserts = rows.filter((r) => !r.exists);
+    if (inserts.length > 0) await this.copyInsert(manager, organizationId, jobId, inserts);
+    for (const chunk of chunkBySize(
+      rows.filter((r) => r.exists),
+      (r) => Buffer.byteLength(r.json, 'utf8'),
+    )) {
+      await this.updateChunk(manager, organizationId, jobId, chunk);
     }
   }
 
-  private async upsertChunk(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
+  /** COPY … FROM STDIN on the transaction's own connection (pg-copy-streams), streamed in ~64 KiB pieces. */
+  private async copyInsert(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
+    if (!manager.queryRunner) throw new Error('ProductRepository.write must run inside a transaction');
+    const client = (await manager.queryRunner.connect()) as PoolClient;
+    await pipeline(
+      Readable.from(productCopyLines(organizationId, jobId, rows)),
+      client.query(copyFrom(`COPY products (${PRODUCT_COPY_COLUMNS}) FROM STDIN`)),
+    );
+  }
+
+  /** Raw SQL with unnest: a fixed 6-parameter statement whatever the row count. */
+  private async updateChunk(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
     await manager.query(
-      `INSERT INTO products (organization_id, product_id, content_hash, raw_hash, data, last_import_job_id, created_at, updated_at)
-       SELECT $1, r.product_id, r.content_hash, r.raw_hash, r.data::jsonb, $2, now(), now()
+      `UPDATE products p
+          SET content_hash = r.content_hash, raw_hash = r.raw_hash, data = r.data::jsonb, search = NULL,
+              last_import_job_id = $2, updated_at = now()
          FROM unnest($3::text[], $4::bytea[], $5::bytea[], $6::text[]) AS r(product_id, content_hash, raw_hash, data)
-       ON CONFLICT (organization_id, product_id) DO UPDATE
-         SET content_hash = EXCLUDED.content_hash, raw_hash = EXCLUDED.raw_hash, data = EXCLUDED.data, search = NULL,
-             last_import_job_id = EXCLUDED.last_import_job_id, updated_at = now()`,
+        WHERE p.organization_id = $1 AND p.product_id = r.product_id`,
       [
         organizationId,
         jobId,
