@@ -9,6 +9,7 @@ import { parseCommandLine } from './lib/args';
 import { postgresVersion } from './lib/bench-db';
 import { Cleanup, runMain } from './lib/cleanup';
 import { measureCopyFloor } from './lib/copy-floor';
+import { CpuMeter } from './lib/cpu';
 import { generateCatalog } from './lib/generate-catalog';
 import { ImportClient } from './lib/http-client';
 import { type PhaseResult, runImportPhase } from './lib/import-phase';
@@ -120,7 +121,11 @@ void runMain(cleanup, async () => {
   const client = new ImportClient(stack.baseUrl, tenants[0], uploadTimeoutMs);
   const valid = manifest.valid_products;
   const invalid = manifest.invalid_products;
-  const opts = { timeoutMs, deadService: stack.deadService };
+  const opts = {
+    timeoutMs,
+    deadService: stack.deadService,
+    cpu: () => new CpuMeter(stack.databaseUrl, [stack.api.pid, stack.worker!.pid]),
+  };
   const lagOf = (phase: PhaseResult): Promise<number | null> =>
     phase.status === 'done'
       ? measureSearchLag(stack.databaseUrl, tenants[0].organizationId, phase.completed_at, 60_000)
@@ -224,6 +229,13 @@ void runMain(cleanup, async () => {
     bytes: manifest.bytes,
     copy_s: round(floor.copy_s),
     copy_plain_s: round(floor.copy_plain_s),
+    copy_plain_cpu_s: floor.copy_plain_cpu_s,
+    import_cpu_s: first.cpu_s,
+    import_cpu_ratio_plain: ratio(first.cpu_s, floor.copy_plain_cpu_s),
+    reimport_cpu_s: reimport.cpu_s,
+    reimport_cpu_ratio_plain: ratio(reimport.cpu_s, floor.copy_plain_cpu_s),
+    changed10_cpu_s: changed.cpu_s,
+    changed10_cpu_ratio_plain: ratio(changed.cpu_s, floor.copy_plain_cpu_s),
     upload_s: first.upload_s,
     import_s: first.import_s,
     import_ratio: ratio(first.import_s, floor.copy_s),
@@ -247,6 +259,7 @@ void runMain(cleanup, async () => {
     search_lag: searchLag,
     ratios_note:
       '*_ratio = phase time / copy_s; *_ratio_plain = phase time / copy_plain_s; naive_ratio = naive_s / import_s; ' +
+      '*_cpu_s = CPU seconds of API + worker + bench-database backends from 202 to done; *_cpu_ratio_plain = that / CPU of the plain COPY backend; ' +
       'search_lag_s = the larger of the import and changed10 lags (completed_at -> no product without a search vector)',
     phases: { import: first, reimport, changed10: changed },
     two_x: twoX,
@@ -282,9 +295,15 @@ void runMain(cleanup, async () => {
     ],
     ['import_ratio_plain', fmt(result.import_ratio_plain), 'import_s / copy_plain_s'],
     ['import_ratio', fmt(result.import_ratio), 'import_s / copy_s'],
+    [
+      'import_cpu_s',
+      fmt(first.cpu_s),
+      `ratio ${fmt(result.import_cpu_ratio_plain)} to the plain COPY's ${fmt(floor.copy_plain_cpu_s)} CPU s (load-independent)`,
+    ],
     ['reimport_s', fmt(reimport.import_s), `upload ${fmt(reimport.upload_s)} s; skipped ${reimport.skipped_count}`],
     ['reimport_ratio_plain', fmt(result.reimport_ratio_plain), 'reimport_s / copy_plain_s'],
     ['reimport_ratio', fmt(result.reimport_ratio), 'reimport_s / copy_s'],
+    ['reimport_cpu_s', fmt(reimport.cpu_s), `ratio ${fmt(result.reimport_cpu_ratio_plain)}`],
     [
       'changed10_s',
       fmt(changed.import_s),
@@ -292,6 +311,7 @@ void runMain(cleanup, async () => {
     ],
     ['changed10_ratio_plain', fmt(result.changed10_ratio_plain), 'changed10_s / copy_plain_s'],
     ['changed10_ratio', fmt(result.changed10_ratio), 'changed10_s / copy_s'],
+    ['changed10_cpu_s', fmt(changed.cpu_s), `ratio ${fmt(result.changed10_cpu_ratio_plain)}`],
     [
       'search_lag_s',
       fmt(result.search_lag_s),

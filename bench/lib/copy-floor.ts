@@ -6,6 +6,7 @@ import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, sha256 } from './canonical';
 import { createPlainProductsTable, createScratchProductsTable, dropTable, withClient } from './bench-db';
+import { backendCpuDuring } from './cpu';
 import type { CatalogManifest } from './generate-catalog';
 
 export interface CopyFloorResult {
@@ -13,6 +14,9 @@ export interface CopyFloorResult {
   copy_s: number;
   /** The same rows into a table with only the primary key (no tsvector, no GIN): the issue-11 floor. */
   copy_plain_s: number;
+  /** CPU seconds of the PostgreSQL backend during each COPY. */
+  copy_plain_cpu_s: number;
+  copy_cpu_s: number;
   copy_bytes: number;
   table: string;
 }
@@ -75,18 +79,28 @@ export async function measureCopyFloor(databaseUrl: string, manifest: CatalogMan
       await create(client, table);
       try {
         const started = performance.now();
-        await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY "${table}" (${COLUMNS}) FROM STDIN`)));
+        const { cpu_s } = await backendCpuDuring(client, () =>
+          pipeline(Readable.from(chunks), client.query(copyFrom(`COPY "${table}" (${COLUMNS}) FROM STDIN`))),
+        );
         const seconds = (performance.now() - started) / 1000;
         const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`);
         if (Number(counted[0].n) !== rows) throw new Error(`COPY floor: ${table} holds ${counted[0].n} rows, expected ${rows}`);
-        return seconds;
+        return { seconds, cpu_s };
       } finally {
         await dropTable(databaseUrl, table);
       }
     });
   const suffix = `${process.pid}_${Date.now()}`;
-  const copyPlainS = await copyInto(`bench_copy_plain_${suffix}`, createPlainProductsTable);
+  const plain = await copyInto(`bench_copy_plain_${suffix}`, createPlainProductsTable);
   const table = `bench_copy_floor_${suffix}`;
-  const copyS = await copyInto(table, createScratchProductsTable);
-  return { rows, copy_s: copyS, copy_plain_s: copyPlainS, copy_bytes: copyBytes, table };
+  const like = await copyInto(table, createScratchProductsTable);
+  return {
+    rows,
+    copy_s: like.seconds,
+    copy_plain_s: plain.seconds,
+    copy_cpu_s: like.cpu_s,
+    copy_plain_cpu_s: plain.cpu_s,
+    copy_bytes: copyBytes,
+    table,
+  };
 }

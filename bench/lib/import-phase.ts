@@ -1,3 +1,4 @@
+import type { CpuMeter } from './cpu';
 import type { ImportClient, ImportJobStatus, WaitResult } from './http-client';
 import { round } from './report';
 
@@ -15,6 +16,8 @@ export interface PhaseResult {
   import_s: number;
   /** Server side: completed_at - started_at. */
   processing_s: number | null;
+  /** CPU seconds of the API, the worker and the bench database's backends from 202 to done (null when not measured). */
+  cpu_s: number | null;
   /** The job's completed_at (ISO), for the search lag. */
   completed_at: string | null;
   /** 202 -> started_at (queue pickup; wall clocks of one machine). */
@@ -66,6 +69,7 @@ export function phaseFromWait(
     import_s: round(wait.seconds),
     processing_s: started !== null && completed !== null ? round((completed - started) / 1000) : null,
     completed_at: job.completed_at,
+    cpu_s: null,
     queue_wait_s: started !== null ? round((started - upload.acceptedWallMs) / 1000) : null,
     scan_s_approx:
       wait.firstProcessingAt !== null && wait.firstCountedAt !== null
@@ -91,14 +95,16 @@ export async function runImportPhase(
   client: ImportClient,
   file: string,
   expected: ExpectedCounts,
-  options: { timeoutMs: number; deadService: () => string | null },
+  options: { timeoutMs: number; deadService: () => string | null; cpu?: () => CpuMeter },
 ): Promise<PhaseResult> {
   const upload = await client.upload(file);
   const acceptedWallMs = Date.now();
+  const meter = await options.cpu?.().start();
   const wait = await client.waitForTerminal(upload.jobId, upload.acceptedAt, {
     intervalMs: 100,
     timeoutMs: options.timeoutMs,
     isAlive: options.deadService,
   });
-  return phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected);
+  const cpu = meter ? await meter.stop() : null;
+  return { ...phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected), cpu_s: cpu };
 }
