@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
 import type { StoredHashes } from '../repositories/product.repository';
@@ -122,5 +122,5 @@ function idHintOf(value: unknown): string | null {
 }
 
 export function rawHashOf(text: string): Buffer {
-  return createHash('sha256').update(`${CONTENT_HASH_VERSION}\n${text}`, 'utf8').digest();
+  return hash('sha256', `${CONTENT_HASH_VERSION}\n${text}`, 'buffer'); // one-shot, as contentHashOfCanonical
 }
