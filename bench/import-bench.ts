@@ -298,12 +298,12 @@ void runMain(cleanup, async () => {
     [
       'import_cpu_s',
       fmt(first.cpu_s),
-      `ratio ${fmt(result.import_cpu_ratio_plain)} to the plain COPY's ${fmt(floor.copy_plain_cpu_s)} CPU s (load-independent)`,
+      `ratio ${fmt(result.import_cpu_ratio_plain)} to the plain COPY's ${fmt(floor.copy_plain_cpu_s)} CPU s; ${cpuSplit(first)}`,
     ],
     ['reimport_s', fmt(reimport.import_s), `upload ${fmt(reimport.upload_s)} s; skipped ${reimport.skipped_count}`],
     ['reimport_ratio_plain', fmt(result.reimport_ratio_plain), 'reimport_s / copy_plain_s'],
     ['reimport_ratio', fmt(result.reimport_ratio), 'reimport_s / copy_s'],
-    ['reimport_cpu_s', fmt(reimport.cpu_s), `ratio ${fmt(result.reimport_cpu_ratio_plain)}`],
+    ['reimport_cpu_s', fmt(reimport.cpu_s), `ratio ${fmt(result.reimport_cpu_ratio_plain)}; ${cpuSplit(reimport)}`],
     [
       'changed10_s',
       fmt(changed.import_s),
@@ -311,7 +311,7 @@ void runMain(cleanup, async () => {
     ],
     ['changed10_ratio_plain', fmt(result.changed10_ratio_plain), 'changed10_s / copy_plain_s'],
     ['changed10_ratio', fmt(result.changed10_ratio), 'changed10_s / copy_s'],
-    ['changed10_cpu_s', fmt(changed.cpu_s), `ratio ${fmt(result.changed10_cpu_ratio_plain)}`],
+    ['changed10_cpu_s', fmt(changed.cpu_s), `ratio ${fmt(result.changed10_cpu_ratio_plain)}; ${cpuSplit(changed)}`],
     [
       'search_lag_s',
       fmt(result.search_lag_s),
@@ -358,6 +358,11 @@ void runMain(cleanup, async () => {
   }
   if (problems.length) process.exitCode = 3;
 });
+
+function cpuSplit(phase: PhaseResult): string {
+  const split = phase.cpu_split;
+  return split ? `worker ${fmt(split.worker)}, database ${fmt(split.database)}, api ${fmt(split.api)}` : '';
+}
 
 function logPhase(phase: PhaseResult): void {
   log(

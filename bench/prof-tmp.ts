@@ -19,4 +19,4 @@ async function pass(label: string) {
   if (batch.length) await flush();
   console.log(label, { total: (performance.now() - t0).toFixed(0), split: tSplit.toFixed(0), prepare: tPrep.toFixed(0), skipped, indexed });
 }
-(async () => { await pass('first'); await pass('reimport'); await pass('reimport'); })();
+(async () => { await pass(process.env.PASSES === '1' ? 'first' : 'first'); if (process.env.PASSES !== '1') { await pass('reimport'); } })();

@@ -22,6 +22,13 @@ async function backendPids(client: Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
+export interface CpuReading {
+  total: number;
+  /** In the order of the service pids given to the meter. */
+  services: number[];
+  database: number;
+}
+
 /**
  * CPU seconds used by the service's processes and every PostgreSQL backend of the bench database
  * between start() and stop(). On a shared machine wall times swing with other load; CPU time
@@ -40,12 +47,15 @@ export class CpuMeter {
     return this;
   }
 
-  /** Seconds since start(): processes that appeared meanwhile count whole, ones that ended count their last reading as 0. */
-  async stop(): Promise<number> {
+  /** Seconds since start(), also per service process and for the database backends together (processes that appeared meanwhile count whole). */
+  async stop(): Promise<CpuReading> {
     const after = await this.snapshot();
+    const used = (pid: number) => Math.max(0, (after.get(pid) ?? 0) - (this.before.get(pid) ?? 0));
     let total = 0;
-    for (const [pid, seconds] of after) total += Math.max(0, seconds - (this.before.get(pid) ?? 0));
-    return Math.round(total * 100) / 100;
+    for (const pid of after.keys()) total += used(pid);
+    const services = this.servicePids.map(used);
+    const round2 = (v: number) => Math.round(v * 100) / 100;
+    return { total: round2(total), services: services.map(round2), database: round2(total - services.reduce((a, b) => a + b, 0)) };
   }
 
   private async snapshot(): Promise<Map<number, number>> {

@@ -18,6 +18,8 @@ export interface PhaseResult {
   processing_s: number | null;
   /** CPU seconds of the API, the worker and the bench database's backends from 202 to done (null when not measured). */
   cpu_s: number | null;
+  /** cpu_s split into [api, worker] and the database backends. */
+  cpu_split: { api: number; worker: number; database: number } | null;
   /** The job's completed_at (ISO), for the search lag. */
   completed_at: string | null;
   /** 202 -> started_at (queue pickup; wall clocks of one machine). */
@@ -70,6 +72,7 @@ export function phaseFromWait(
     processing_s: started !== null && completed !== null ? round((completed - started) / 1000) : null,
     completed_at: job.completed_at,
     cpu_s: null,
+    cpu_split: null,
     queue_wait_s: started !== null ? round((started - upload.acceptedWallMs) / 1000) : null,
     scan_s_approx:
       wait.firstProcessingAt !== null && wait.firstCountedAt !== null
@@ -106,5 +109,9 @@ export async function runImportPhase(
     isAlive: options.deadService,
   });
   const cpu = meter ? await meter.stop() : null;
-  return { ...phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected), cpu_s: cpu };
+  return {
+    ...phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected),
+    cpu_s: cpu?.total ?? null,
+    cpu_split: cpu ? { api: cpu.services[0], worker: cpu.services[1], database: cpu.database } : null,
+  };
 }
