@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AuthAdminService } from './auth/auth-admin.service';
-import { parseCliArgs, USAGE, UsageError } from './auth/cli/cli-args';
-import { CliModule } from './auth/cli/cli.module';
-import { runCommand } from './auth/cli/run-command';
+import { parseCliArgs, USAGE, UsageError } from './cli/cli-args';
+import { CliModule } from './cli/cli.module';
+import { runCommand } from './cli/run-command';
 import { loadConfig } from './common/config/load-config';
 
 /** Admin CLI: one JSON object on stdout and exit 0, or a message on stderr and exit 1 (2 for usage). */

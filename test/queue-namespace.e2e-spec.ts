@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Job, Queue } from 'bull';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { MetricsService } from '../src/common/metrics/metrics.service';
+import { ImportMetrics } from '../src/jobs/queue/import-metrics';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../src/jobs/queue/import-queue.constants';
 import { TEST_QUEUE_PREFIX, TEST_REDIS_URL } from './setup/test-database';
 import { query } from './support/database';
@@ -80,13 +80,13 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
     const prefix = `${TEST_QUEUE_PREFIX}:foreign-e2e`;
     let t: TestApp;
     let queue: Queue<ImportQueuePayload>;
-    let metrics: MetricsService;
+    let metrics: ImportMetrics;
     const foreignCount = async () => (await metrics.foreignJobs.get()).values[0]?.value ?? 0;
 
     beforeAll(async () => {
       t = await createTestApp({ config: (c) => ({ ...c, queuePrefixOverride: prefix }) });
       queue = queueOf(t);
-      metrics = t.app.get(MetricsService);
+      metrics = t.app.get(ImportMetrics);
     });
     afterAll(async () => {
       await t.close();

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuthAdminService } from '../src/auth/auth-admin.service';
-import { CliModule } from '../src/auth/cli/cli.module';
+import { CliModule } from '../src/cli/cli.module';
 import { loadConfig } from '../src/common/config/load-config';
 import { LISTENER_APPLICATION_NAME } from '../src/auth/invalidation/credentials-channel';
 import { CredentialsListener } from '../src/auth/invalidation/credentials-listener.service';

@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../src/imports/upload/upload-limits';
-import type { ImportJobDto } from '../../src/jobs/dto/import-job.dto';
+import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import { sleep } from './processes';
 
 export interface Credentials {

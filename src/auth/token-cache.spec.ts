@@ -1,4 +1,4 @@
-import type { TokenCredentials } from './repositories/token.repository';
+import type { TokenCredentials } from './token-credentials';
 import { TokenCache } from './token-cache';
 
 const credentials = (id: string): TokenCredentials => ({

@@ -1,4 +1,4 @@
-import type { TokenCredentials } from './repositories/token.repository';
+import type { TokenCredentials } from './token-credentials';
 
 const MAX_ENTRIES = 10_000;
 

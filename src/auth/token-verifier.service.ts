@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import type { Principal } from './principal';
-import { TokenRepository, type TokenCredentials } from './repositories/token.repository';
+import { TokenRepository } from './repositories/token.repository';
+import type { TokenCredentials } from './token-credentials';
 import { TokenCache } from './token-cache';
 import { hashesEqual, hashTokenSecret } from './token-secret';
 

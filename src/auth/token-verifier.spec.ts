@@ -1,7 +1,10 @@
 import type { AppConfig } from '../common/config/app-config';
-import type { TokenCredentials, TokenRepository } from './repositories/token.repository';
+import type { TokenCredentials } from './token-credentials';
 import { TokenVerifier } from './token-verifier.service';
 import { hashTokenSecret } from './token-secret';
+
+/** The repository the verifier reads tokens from (faked here). */
+type TokenSource = ConstructorParameters<typeof TokenVerifier>[0];
 
 const SECRET = 'pdt_secret';
 const NOW = new Date('2026-01-01T00:00:00.000Z');
@@ -26,11 +29,11 @@ function repositoryWith(row: Partial<TokenCredentials>) {
       return Promise.resolve(credentials);
     },
     touchLastUsed: () => Promise.resolve(),
-  } as unknown as TokenRepository;
+  } as unknown as TokenSource;
   return { repository, calls };
 }
 
-const verifierWith = (repository: TokenRepository) => new TokenVerifier(repository, { tokenCacheTtlMs: 60_000 } as AppConfig);
+const verifierWith = (repository: TokenSource) => new TokenVerifier(repository, { tokenCacheTtlMs: 60_000 } as AppConfig);
 
 describe('TokenVerifier', () => {
   it('checks expiry on every request from the cached row', async () => {

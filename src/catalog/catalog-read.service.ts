@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error';
 import { isStorableString } from '../common/text/storable-string';
-import { PRODUCT_LIMITS } from './dto/product-limits';
+import { PRODUCT_LIMITS } from './validation/product-limits';
 import { CursorCodec } from '../common/pagination/cursor';
 import { cursorField } from '../common/pagination/cursor-fields';
 import { splitPage } from '../common/pagination/page';

@@ -1,5 +1,4 @@
 import type { DataSourceOptions } from 'typeorm';
-import { entities } from './entities';
 import { migrations } from './migrations';
 
 /** How the service's own connections behave (the CLI data source and migrations use none of it). */
@@ -11,12 +10,14 @@ export interface SessionSettings {
   idleInTransactionTimeoutMs: number;
 }
 
-/** The one place TypeORM options are built: used by the Nest module and by ormconfig.ts (CLI). */
+/**
+ * The one place TypeORM options are built: used by the Nest module and by ormconfig.ts (CLI). No
+ * entities here: the Nest module loads those its feature modules register, ormconfig.ts lists all.
+ */
 export function buildDataSourceOptions(databaseUrl: string, session?: SessionSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities,
     migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -16,12 +16,15 @@ import { runMigrationsLocked } from './run-migrations';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        buildDataSourceOptions(config.databaseUrl, {
+      useFactory: (config: AppConfig) => ({
+        ...buildDataSourceOptions(config.databaseUrl, {
           poolSize: poolSize(config),
           statementTimeoutMs: config.database.statementTimeoutMs,
           idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
         }),
+        // Each feature module registers its entities (TypeOrmModule.forFeature): none are listed here.
+        autoLoadEntities: true,
+      }),
       dataSourceFactory: async (options?: DataSourceOptions) => {
         if (!options) throw new Error('TypeORM options missing');
         const url = (options as { url: string }).url;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogReadService } from '../catalog/catalog-read.service';
-import { ImportJobDto } from '../jobs/dto/import-job.dto';
+import { ImportJobDto } from './dto/import-job.dto';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { CatalogDetailsDto } from './dto/catalog-details.dto';
 

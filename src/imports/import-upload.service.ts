@@ -2,20 +2,18 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { Gauge } from 'prom-client';
 import { AppConfig } from '../common/config/app-config';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
-import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
-import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
-import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
-import { ChunkAccumulator } from './upload/chunk-accumulator';
+import { JobIntake } from '../jobs/intake/job-intake.service';
+import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
 import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
-import { CHUNK_BYTES } from './upload/upload-limits';
+import { UploadCheckpoints } from './upload/upload-checkpoints';
 import { UploadSlots } from './upload/upload-slots';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -34,10 +32,10 @@ export class ImportUploadService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly jobs: ImportJobRepository,
-    private readonly files: ImportFileRepository,
+    private readonly intake: JobIntake,
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
+    private readonly checkpoints: UploadCheckpoints,
     metrics: MetricsService,
   ) {
     const slots = new UploadSlots(config.uploads.slotsPerProcess, config.uploads.slotsPerAccount);
@@ -59,32 +57,41 @@ export class ImportUploadService {
   async upload(request: Readable & { headers: IncomingHttpHeaders }, principal: Principal, idempotencyKey?: string): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
-    const earlier = key ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
+    const earlier = key ? await this.intake.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
     if (key && earlier) return this.replay(request, principal, earlier, key);
     const jobId = randomUUID();
     const digest = new FileDigest();
     try {
       await this.slots.run(principal.accountId, () =>
-        this.dataSource.transaction(async (manager) => {
-          const { size } = await readJsonFilePart(
-            request,
-            (fileName, content) => this.store(manager, { jobId, principal, fileName }, digest.pass(content)),
-            this.minimumRate(),
-          );
-          if (key) await this.jobs.releaseExpiredIdempotencyKey(manager, principal.organizationId, key, notBefore);
-          await this.jobs.recordFile(manager, jobId, digest.sha256, key);
-          await this.jobs.markUploaded(manager, jobId, size);
-        }),
+        this.dataSource.transaction((manager) =>
+          this.intake.accept(
+            manager,
+            {
+              id: jobId,
+              organizationId: principal.organizationId,
+              accountId: principal.accountId,
+              idempotencyKey: key,
+              keyNotBefore: notBefore,
+            },
+            async (sink) => {
+              const { size } = await readJsonFilePart(
+                request,
+                (fileName, content) => sink(fileName, digest.pass(content)),
+                this.minimumRate(),
+              );
+              return { size, sha256: digest.sha256 };
+            },
+          ),
+        ),
       );
     } catch (error) {
       // A concurrent upload with the same key committed first: answer as if it had come first.
       const winner =
-        key && isUniqueViolation(error) ? await this.jobs.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
+        key && isUniqueViolation(error) ? await this.intake.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
       if (key && winner) return sameFileOrConflict(winner, key, digest.sha256);
       throw error;
     }
-    // Reliability suite only: die right after commit, before enqueueing; the reconciler must recover.
-    if (this.config.faults.crashBeforeEnqueue) process.kill(process.pid, 'SIGKILL');
+    this.checkpoints.afterCommit(jobId);
     // The job's place in line is taken now, after commit and just before the 202 (nothing awaited in
     // between), so the organization's imports apply in the order their 202s were sent.
     await this.takePosition(jobId);
@@ -98,7 +105,7 @@ export class ImportUploadService {
    * the commit): the reconciler gives it one, and answering an error would invite a duplicate upload.
    */
   private takePosition(jobId: string): Promise<void> {
-    const taken = this.positions.then(() => this.jobs.assignPosition(jobId));
+    const taken = this.positions.then(() => this.intake.assignPosition(jobId));
     this.positions = taken.catch((error: Error) => {
       this.logger.warn(`Import job ${jobId} stored but not positioned yet (${error.message}); the reconciler will`);
     });
@@ -120,29 +127,6 @@ export class ImportUploadService {
       readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
     );
     return sameFileOrConflict(earlier, key, digest.sha256);
-  }
-
-  private async store(
-    manager: EntityManager,
-    job: { jobId: string; principal: Principal; fileName: string },
-    content: AsyncIterable<Buffer>,
-  ): Promise<number> {
-    await this.jobs.insert(manager, {
-      id: job.jobId,
-      organizationId: job.principal.organizationId,
-      accountId: job.principal.accountId,
-      fileName: job.fileName,
-      fileSize: 0,
-    });
-    const chunks = new ChunkAccumulator(CHUNK_BYTES);
-    let size = 0;
-    for await (const data of content) {
-      size += data.length;
-      for (const chunk of chunks.push(data)) await this.files.appendChunk(manager, job.jobId, chunk.seq, chunk.data);
-    }
-    const last = chunks.flush();
-    if (last) await this.files.appendChunk(manager, job.jobId, last.seq, last.data);
-    return size;
   }
 
   private minimumRate(): { bytesPerSecond: number; windowMs: number } {

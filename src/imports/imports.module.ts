@@ -4,12 +4,14 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { CatalogDetailsService } from './catalog-details.service';
 import { CatalogsController } from './catalogs.controller';
+import { ImportJobsService } from './import-jobs.service';
 import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
+import { UploadCheckpoints } from './upload/upload-checkpoints';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, CatalogDetailsService],
+  providers: [ImportUploadService, ImportJobsService, CatalogDetailsService, UploadCheckpoints],
 })
 export class ImportsModule {}

@@ -6,12 +6,13 @@ import { AppConfig } from '../common/config/app-config';
 import { ImportErrorRecord } from './entities/import-error.entity';
 import { ImportFileChunk } from './entities/import-file-chunk.entity';
 import { ImportJob } from './entities/import-job.entity';
-import { ImportJobsService } from './import-jobs.service';
+import { JobIntake } from './intake/job-intake.service';
 import { buildBullOptions } from './queue/bull-options.factory';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
 import { ImportQueueProducer } from './queue/import-queue.producer';
 import { QueueNamespace } from '../database/queue-namespace';
 import { QueueNamespaceModule } from '../database/queue-namespace.module';
+import { ImportMetrics } from './queue/import-metrics';
 import { QueueMetrics } from './queue/queue-metrics';
 import { ImportErrorRepository } from './repositories/import-error.repository';
 import { ImportFileRepository } from './repositories/import-file.repository';
@@ -42,23 +43,24 @@ import { ImportProcessor } from './worker/import.processor';
     OrganizationLockRepository,
     ImportRetentionRepository,
     ImportQueueProducer,
-    ImportJobsService,
+    JobIntake,
     ImportRunner,
     ImportProcessor,
     ForeignJobGuard,
     ImportReconciler,
     ImportRetention,
     ImportWorker,
+    ImportMetrics,
     QueueMetrics,
   ],
   exports: [
     BullModule,
     QueueNamespaceModule,
-    ImportJobRepository,
-    ImportFileRepository,
-    ImportErrorRepository,
+    // The upload's way in (intake, then producer) and the reads the HTTP side serves from these tables.
+    JobIntake,
     ImportQueueProducer,
-    ImportJobsService,
+    ImportJobRepository,
+    ImportErrorRepository,
     ImportWorker,
     ImportRetention,
   ],

@@ -28,7 +28,7 @@ describe('API killed between the upload commit and the enqueue (DESIGN §10: the
 
   it('leaves a pending job that a worker still imports to the reference result', async () => {
     const caller = await createCaller(SCENARIO);
-    const api = await startApi({ name: 'faults-crash-api', env: { FAULT_CRASH_BEFORE_ENQUEUE: 'true' } });
+    const api = await startApi({ name: 'faults-crash-api', testEntry: 'crash-before-enqueue-api' });
 
     const answer = await attempt(postUpload(api.port, caller, file.content));
     const exit = await api.waitForExit(5_000);

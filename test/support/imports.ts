@@ -1,4 +1,4 @@
-import type { ImportJobDto } from '../../src/jobs/dto/import-job.dto';
+import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 

@@ -3,18 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { PersonalAccessToken } from '../entities/personal-access-token.entity';
 import { notifyCredentialsChanged } from '../invalidation/credentials-channel';
-
-/** What authentication needs to know about a token, read in one query. */
-export interface TokenCredentials {
-  id: string;
-  accountId: string;
-  tokenHash: Buffer;
-  scopes: string[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  organizationId: string;
-  accountDisabledAt: Date | null;
-}
+import type { TokenCredentials } from '../token-credentials';
 
 export interface NewToken {
   accountId: string;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PRODUCT_LIMITS } from './product-limits';
+import { PRODUCT_LIMITS } from '../validation/product-limits';
 import { Required } from '../validation/decorators/presence.decorators';
 import { IsCurrencyCode, IsMoneyAmount } from '../validation/decorators/money.decorators';
 

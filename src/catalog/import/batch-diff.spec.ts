@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StoredHashes } from '../repositories/product.repository';
+import type { StoredHashes } from '../product-write';
 import { diffBatch } from './batch-diff';
 import type { ElementOutcome } from './element-outcome';
 

@@ -1,4 +1,4 @@
-import type { ProductWrite, StoredHashes } from '../repositories/product.repository';
+import type { ProductWrite, StoredHashes } from '../product-write';
 import type { ElementOutcome, InvalidElement } from './element-outcome';
 
 export interface BatchDiff {

@@ -1,7 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { ProductRepository, StoredHashes } from '../repositories/product.repository';
+import type { StoredHashes } from '../product-write';
+import type { ProductRepository } from '../repositories/product.repository';
 import { CatalogBatchService } from './catalog-batch.service';
-import { guessId, rawHashOf, type RawElement } from './element-evaluator';
+import { guessId, rawHashOf } from './element-evaluator';
+import type { RawElement } from './raw-element';
 
 /** The one read prepare() makes, over an in-memory catalog; counts the ids asked for. */
 class FakeProducts {

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ProductRepository, type StoredHashes } from '../repositories/product.repository';
+import { ProductRepository } from '../repositories/product.repository';
+import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
-import { evaluateElements, guessId, parseElement, rawHashOf, unchangedElement, type RawElement } from './element-evaluator';
+import { evaluateElements, guessId, parseElement, rawHashOf, unchangedElement } from './element-evaluator';
+import type { RawElement } from './raw-element';
 
 /**
  * Turns a batch of raw elements into catalog changes. prepare() does the CPU work and one read;

@@ -1,25 +1,14 @@
 import { hash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
-import type { StoredHashes } from '../repositories/product.repository';
+import type { StoredHashes } from '../product-write';
 import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
-import { PRODUCT_LIMITS } from '../dto/product-limits';
+import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
 import { jsonSyntaxMessage } from './json-syntax-message';
-
-export const MAX_ELEMENT_BYTES = 262_144;
-
-/** One element of the uploaded array as the splitter produced it. */
-export interface RawElement {
-  index: number;
-  text: string | null;
-  byteLength: number;
-  /** File byte offset of the element's first byte. */
-  offset: number;
-  oversized: boolean;
-}
+import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
 /** An element after JSON.parse, before validation. */
 export interface ParsedElement {

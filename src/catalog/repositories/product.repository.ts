@@ -7,22 +7,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
 import { Product } from '../entities/product.entity';
+import type { ProductWrite, StoredHashes } from '../product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyLines } from './product-copy';
-
-export interface ProductWrite {
-  productId: string;
-  contentHash: Buffer;
-  rawHash: Buffer;
-  /** The validated product as JSON text (already serialised once; not re-serialised here). */
-  json: string;
-  /** The catalog already holds this id (as committed, or written by the batch committing before this one). */
-  exists: boolean;
-}
-
-export interface StoredHashes {
-  contentHash: Buffer;
-  rawHash: Buffer | null;
-}
 
 /** Every query here is filtered by organization. */
 @Injectable()

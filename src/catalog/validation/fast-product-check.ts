@@ -23,8 +23,8 @@
 import 'reflect-metadata';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { ProductDto } from '../dto/product.dto';
-import { PRODUCT_LIMITS as L } from '../dto/product-limits';
-import { AVAILABILITY_VALUES, CONDITION_VALUES } from '../dto/product-vocabulary';
+import { PRODUCT_LIMITS as L } from './product-limits';
+import { AVAILABILITY_VALUES, CONDITION_VALUES } from './product-vocabulary';
 import { isCurrencyCode } from './currencies';
 import { REQUIRED_CONSTRAINT } from './decorators/presence.decorators';
 import { isValidGtin } from './gtin';

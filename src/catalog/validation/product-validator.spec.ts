@@ -1,5 +1,6 @@
 import { FieldError, validateProduct } from './product-validator';
 import { isStorableString } from './rules/storable-string';
+import { fullProduct } from '../testing/full-product';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
 
 const BASE = { id: 'SKU-1', title: 'Merino sweater' };
@@ -458,26 +459,8 @@ describe('validateProduct', () => {
   });
 
   describe('normalised product', () => {
-    const full = {
-      id: 10042,
-      title: 'Merino Wool Crew Sweater',
-      description: 'Soft and warm.',
-      url: 'https://shop.example.com/p/10042',
-      image_url: 'https://cdn.example.com/10042/main.jpg',
-      additional_image_urls: ['https://cdn.example.com/10042/back.jpg'],
-      price: { amount: 89.9, currency: 'EUR' },
-      sale_price: { currency: 'EUR', amount: 69.9 },
-      availability: 'in_stock',
-      condition: 'new',
-      brand: 'Northfold',
-      gtin: '4006381333931',
-      mpn: 'NF-CRW-001',
-      group_id: 'CRW',
-      categories: ['Apparel > Sweaters'],
-      tags: ['merino', 'winter'],
-      inventory_quantity: 12,
-      attributes: { color: 'navy', size: 'M', wool_percent: 100, machine_washable: true },
-    };
+    // A numeric id and money keys out of order: both are normalised.
+    const full = { ...fullProduct(), id: 10042, sale_price: { currency: 'EUR', amount: 69.9 } };
 
     it('is a plain object with id as string and keys in schema order', () => {
       const reversed = Object.fromEntries(Object.entries(full).reverse());

@@ -1,4 +1,4 @@
-import { Availability, Condition } from '../dto/product-vocabulary';
+import { Availability, Condition } from './product-vocabulary';
 import { AttributeValue } from './rules/attributes';
 
 export interface ValidMoney {

@@ -28,8 +28,6 @@ export class AppConfig {
   queuePrefixOverride: string | null;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
   tokenCacheTtlMs: number;
-  /** Test-only fault injection (reliability suite); all false in normal operation. */
-  faults: { crashBeforeEnqueue: boolean };
   /** Requests per account per minute before 429 `rate_limited`. */
   rateLimitPerMinute: number;
   /** A request (headers and body) must complete within this, or the connection is closed. */

@@ -111,12 +111,6 @@ export class Environment {
   @Max(65535)
   METRICS_PORT?: number;
 
-  /** Fault-injection hook for the reliability suite only: the API dies between commit and enqueue. */
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'FAULT_CRASH_BEFORE_ENQUEUE must be true or false' })
-  FAULT_CRASH_BEFORE_ENQUEUE?: boolean;
-
   /** A batch also ends once its elements reach this many bytes (README "Import limits"). */
   @IsOptional()
   @Transform(toInt)

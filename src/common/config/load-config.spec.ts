@@ -20,7 +20,6 @@ const DEFAULTS = {
   },
   queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
-  faults: { crashBeforeEnqueue: false },
   rateLimitPerMinute: 1_200,
   httpRequestTimeoutMs: 300_000,
   metricsPort: 9464,

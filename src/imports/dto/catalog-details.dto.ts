@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ImportJobDto } from '../../jobs/dto/import-job.dto';
+import { ImportJobDto } from './import-job.dto';
 
 @ApiSchema({ name: 'CatalogDetails' })
 export class CatalogDetailsDto {

@@ -1,9 +1,6 @@
 /** 50 MiB (spec: 50MB), counted on the file part's content, not the multipart envelope. */
 export const MAX_FILE_BYTES = 52_428_800;
 
-/** Rows of the chunk table: big enough to keep row count low, small enough to stream. */
-export const CHUNK_BYTES = 1_048_576;
-
 export const MULTIPART_LIMITS = {
   files: 2, // one more than allowed, so a second file part is seen and refused
   parts: 20,

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
-import { FileFormatError, JsonArraySplitter, SplitElement, SplitterOptions } from './json-array-splitter';
+import type { RawElement } from '../../catalog/import/raw-element';
+import { FileFormatError, JsonArraySplitter, SplitterOptions } from './json-array-splitter';
 
 type Json = fc.JsonValue;
 
@@ -98,11 +99,11 @@ function awkwardCutPoints(bytes: Buffer): number[] {
   return points;
 }
 
-type Outcome = { ok: true; elements: SplitElement[] } | { ok: false; type: string; offset: number; message: string };
+type Outcome = { ok: true; elements: RawElement[] } | { ok: false; type: string; offset: number; message: string };
 
 function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
   const splitter = new JsonArraySplitter(options);
-  const elements: SplitElement[] = [];
+  const elements: RawElement[] = [];
   try {
     for (const chunk of chunks) elements.push(...splitter.push(chunk));
     elements.push(...splitter.end());

@@ -1,21 +1,14 @@
-import {
-  DEFAULT_MAX_ELEMENT_BYTES,
-  FileFailureType,
-  FileFormatError,
-  formatOffset,
-  JsonArraySplitter,
-  SplitElement,
-  SplitterOptions,
-} from './json-array-splitter';
+import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
+import { FileFailureType, FileFormatError, formatOffset, JsonArraySplitter, SplitterOptions } from './json-array-splitter';
 
 type Input = string | Buffer;
 
 const toBuffer = (input: Input): Buffer => (typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
 
-type Located = Omit<SplitElement, 'offset'>;
+type Located = Omit<RawElement, 'offset'>;
 
 /** Checks that each element's offset points at its bytes in the file, then leaves the offset out. */
-function withoutOffsets(bytes: Buffer, elements: SplitElement[]): Located[] {
+function withoutOffsets(bytes: Buffer, elements: RawElement[]): Located[] {
   let previousEnd = 0;
   return elements.map(({ offset, ...element }) => {
     const slice = bytes.subarray(offset, offset + element.byteLength);
@@ -32,7 +25,7 @@ function split(input: Input, chunkSize?: number, options?: SplitterOptions): Loc
   const bytes = toBuffer(input);
   const size = chunkSize ?? Math.max(bytes.length, 1);
   const splitter = new JsonArraySplitter(options);
-  const elements: SplitElement[] = [];
+  const elements: RawElement[] = [];
   for (let offset = 0; offset < bytes.length; offset += size) {
     elements.push(...splitter.push(bytes.subarray(offset, offset + size)));
   }
@@ -278,13 +271,13 @@ describe('JsonArraySplitter', () => {
     });
 
     it('uses a 256 KiB limit by default', () => {
-      expect(DEFAULT_MAX_ELEMENT_BYTES).toBe(262_144);
-      const fits = `"${'x'.repeat(DEFAULT_MAX_ELEMENT_BYTES - 2)}"`;
-      const tooBig = `"${'x'.repeat(DEFAULT_MAX_ELEMENT_BYTES - 1)}"`;
+      expect(MAX_ELEMENT_BYTES).toBe(262_144);
+      const fits = `"${'x'.repeat(MAX_ELEMENT_BYTES - 2)}"`;
+      const tooBig = `"${'x'.repeat(MAX_ELEMENT_BYTES - 1)}"`;
       const elements = split(`[${fits},${tooBig}]`, 65_536);
       expect(elements.map(({ byteLength, oversized }) => ({ byteLength, oversized }))).toEqual([
-        { byteLength: DEFAULT_MAX_ELEMENT_BYTES, oversized: false },
-        { byteLength: DEFAULT_MAX_ELEMENT_BYTES + 1, oversized: true },
+        { byteLength: MAX_ELEMENT_BYTES, oversized: false },
+        { byteLength: MAX_ELEMENT_BYTES + 1, oversized: true },
       ]);
       expect(elements[0].text).toBe(fits);
       expect(elements[1].text).toBeNull();

@@ -1,3 +1,4 @@
+import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import { FileFormatError, formatOffset } from './file-format-error';
 import { CARRY_INCOMPLETE, CARRY_INVALID, Utf8StreamValidator } from './utf8-stream-validator';
 
@@ -13,29 +14,14 @@ export { FileFormatError, formatOffset, type FileFailureType } from './file-form
  * merely not valid JSON is emitted as-is and rejected later as one product.
  */
 
-export interface SplitElement {
-  /** 0-based position in the array. */
-  index: number;
-  /** Raw element text (trimmed); null when oversized or when index < emitFrom. */
-  text: string | null;
-  /** Size of the element's trimmed raw bytes as written in the file. */
-  byteLength: number;
-  /** File byte offset of the element's first byte (for messages about it). */
-  offset: number;
-  /** byteLength > maxElementBytes; such an element's bytes are never retained. */
-  oversized: boolean;
-}
-
 export interface SplitterOptions {
-  /** Elements larger than this are reported as oversized instead of decoded. Default 262144. */
+  /** Elements larger than this are reported as oversized instead of decoded. Default MAX_ELEMENT_BYTES. */
   maxElementBytes?: number;
   /** Elements before this index are counted but not decoded (resume support). Default 0. */
   emitFrom?: number;
   /** Count elements without emitting any (the scan pass): no record per element is built. */
   countOnly?: boolean;
 }
-
-export const DEFAULT_MAX_ELEMENT_BYTES = 256 * 1024;
 
 // ---------------------------------------------------------------------------
 // Byte classes. One table lookup lets the hot loop skip ordinary bytes with a
@@ -143,7 +129,7 @@ export class JsonArraySplitter {
   private retaining = false;
 
   constructor(options: SplitterOptions = {}) {
-    this.maxElementBytes = options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES;
+    this.maxElementBytes = options.maxElementBytes ?? MAX_ELEMENT_BYTES;
     this.countOnly = options.countOnly ?? false;
     this.emitFrom = this.countOnly ? Number.MAX_SAFE_INTEGER : (options.emitFrom ?? 0);
     if (!Number.isSafeInteger(this.maxElementBytes) || this.maxElementBytes < 0) {
@@ -160,14 +146,14 @@ export class JsonArraySplitter {
   }
 
   /** Feeds the next chunk; returns the elements it completed. */
-  push(chunk: Buffer): SplitElement[] {
-    const out: SplitElement[] = [];
+  push(chunk: Buffer): RawElement[] {
+    const out: RawElement[] = [];
     this.guard(() => this.consume(chunk, out));
     return out;
   }
 
   /** Signals end of input; throws if the document is incomplete. */
-  end(): SplitElement[] {
+  end(): RawElement[] {
     this.guard(() => this.finish());
     return [];
   }
@@ -189,7 +175,7 @@ export class JsonArraySplitter {
    * the error reported is always the earliest one in the file, whatever the
    * chunking.
    */
-  private consume(chunk: Buffer, out: SplitElement[]): void {
+  private consume(chunk: Buffer, out: RawElement[]): void {
     const chunkOffset = this.received;
     this.received += chunk.length;
     let from = 0;
@@ -228,7 +214,7 @@ export class JsonArraySplitter {
   }
 
   /** Scans buf[from, to), whose first byte sits at file offset `base`. */
-  private scan(buf: Buffer, from: number, to: number, base: number, out: SplitElement[]): void {
+  private scan(buf: Buffer, from: number, to: number, base: number, out: RawElement[]): void {
     if (from >= to) return;
     this.portionStart = from;
     let i = from;
@@ -317,7 +303,7 @@ export class JsonArraySplitter {
    * terminator) or the segment does (returning `to`). State lives in locals and
    * is written back on exit.
    */
-  private scanElement(buf: Buffer, start: number, to: number, base: number, out: SplitElement[]): number {
+  private scanElement(buf: Buffer, start: number, to: number, base: number, out: RawElement[]): number {
     let i = start;
     let depth = this.depth;
     let inString = this.inString;
@@ -425,7 +411,7 @@ export class JsonArraySplitter {
   }
 
   /** The element ends just before buf[end] (its ',' or ']'). */
-  private completeElement(buf: Buffer, end: number, out: SplitElement[]): void {
+  private completeElement(buf: Buffer, end: number, out: RawElement[]): void {
     const start = this.portionStart;
     const length = end - start;
     let trailingWs = trailingWsLength(buf, start, end);

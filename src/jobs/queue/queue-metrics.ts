@@ -1,21 +1,31 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
+import { Gauge } from 'prom-client';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { IMPORT_QUEUE } from './import-queue.constants';
 
 const SCRAPE_TIMEOUT_MS = 1_000;
 
-/** Feeds the import_queue_depth gauge from the queue's job counts. */
+/** The import_queue_depth gauge, fed from the queue's job counts at scrape time. */
 @Injectable()
-export class QueueMetrics implements OnModuleInit {
+export class QueueMetrics {
   constructor(
-    private readonly metrics: MetricsService,
+    metrics: MetricsService,
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue,
-  ) {}
-
-  onModuleInit(): void {
-    this.metrics.setQueueCounts(() => this.counts());
+  ) {
+    const counts = () => this.counts();
+    new Gauge({
+      name: 'import_queue_depth',
+      help: 'Bull jobs of the catalog-imports queue by state',
+      labelNames: ['state'] as const,
+      registers: [metrics.registry],
+      // Read from Redis at scrape time; during a Redis outage the last values stay.
+      async collect() {
+        const values = await counts().catch(() => undefined);
+        if (values) for (const [state, value] of Object.entries(values)) this.set({ state }, value);
+      },
+    });
   }
 
   /**

@@ -3,20 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { chunkBySize } from '../../database/bounded-statements';
 import { ImportErrorRecord, type FieldErrorRecord } from '../entities/import-error.entity';
-
-export interface ImportErrorRow {
-  index: number;
-  productId: string | null;
-  errors: FieldErrorRecord[];
-}
-
-/** A stored row as /errors reads it: at most `ERRORS_READ_PER_ROW` errors, and how many it held. */
-export interface StoredImportError {
-  index: number;
-  productId: string | null;
-  errors: FieldErrorRecord[];
-  errorCount: number;
-}
+import type { ImportErrorRow, StoredImportError } from '../import-error-rows';
 
 /** Errors read per row: the 20 kept plus the summary entry. Older rows may hold many more. */
 export const ERRORS_READ_PER_ROW = 21;

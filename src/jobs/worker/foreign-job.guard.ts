@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
-import { MetricsService } from '../../common/metrics/metrics.service';
+import { ImportMetrics } from '../queue/import-metrics';
 import { requeueWithoutAttempt, RequeueError } from '../queue/import-backoff';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { QueueNamespace } from '../../database/queue-namespace';
@@ -22,7 +22,7 @@ export class ForeignJobGuard {
   constructor(
     private readonly jobs: ImportJobRepository,
     private readonly namespace: QueueNamespace,
-    private readonly metrics: MetricsService,
+    private readonly metrics: ImportMetrics,
   ) {}
 
   /**

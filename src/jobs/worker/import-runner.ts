@@ -3,10 +3,10 @@ import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
 import { SearchIndexer } from '../../catalog/search/search-indexer.service';
-import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/element-evaluator';
-import type { StoredHashes } from '../../catalog/repositories/product.repository';
+import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
+import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
-import { MetricsService } from '../../common/metrics/metrics.service';
+import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportJob } from '../entities/import-job.entity';
 import { FileFormatError, JsonArraySplitter } from '../parsing/json-array-splitter';
 import { ImportErrorRepository } from '../repositories/import-error.repository';
@@ -40,7 +40,7 @@ export class ImportRunner {
     private readonly files: ImportFileRepository,
     private readonly errors: ImportErrorRepository,
     private readonly catalog: CatalogBatchService,
-    private readonly metrics: MetricsService,
+    private readonly metrics: ImportMetrics,
     private readonly searchIndexer: SearchIndexer,
   ) {}
 

@@ -3,7 +3,7 @@ import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
 import { SearchIndexer } from '../../catalog/search/search-indexer.service';
-import { MetricsService } from '../../common/metrics/metrics.service';
+import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportFileRepository } from '../repositories/import-file.repository';
@@ -36,7 +36,7 @@ export class ImportProcessor {
     private readonly files: ImportFileRepository,
     private readonly runner: ImportRunner,
     private readonly producer: ImportQueueProducer,
-    private readonly metrics: MetricsService,
+    private readonly metrics: ImportMetrics,
     private readonly foreignJobs: ForeignJobGuard,
     private readonly config: AppConfig,
     private readonly searchIndexer: SearchIndexer,
@@ -84,10 +84,10 @@ export class ImportProcessor {
       await this.failPoisoned(importJobId);
       return 'failed';
     }
-    const stopTimer = this.metrics.importDuration.startTimer();
+    const stopTimer = this.metrics.duration.startTimer();
     const outcome = await this.runner.run(claimed, () => this.stopping);
     stopTimer();
-    this.metrics.importJobsFinished.inc({ status: outcome });
+    this.metrics.jobsFinished.inc({ status: outcome });
     this.logger.log(`Import job ${importJobId} ${outcome}`);
     if (outcome === 'done') this.measureSearchLag(organizationId);
     return outcome;
@@ -119,7 +119,7 @@ export class ImportProcessor {
       await this.files.deleteFile(manager, importJobId);
       return true;
     });
-    if (marked) this.metrics.importJobsFinished.inc({ status: 'failed' });
+    if (marked) this.metrics.jobsFinished.inc({ status: 'failed' });
     return marked;
   }
 

@@ -155,11 +155,18 @@ export interface StartOptions {
 
 export type ApiProcess = ServiceProcess & { readonly port: number };
 
-/** `node dist/main.js` with WORKER_ENABLED=false on a free port; resolves once GET /health/live answers 200. */
-export async function startApi(options: StartOptions): Promise<ApiProcess> {
+/**
+ * `node dist/main.js` with WORKER_ENABLED=false on a free port; resolves once GET /health/live
+ * answers 200. With `testEntry`, a test-only API of test/faults/workers/ instead (the built app
+ * module with a provider overridden).
+ */
+export async function startApi(options: StartOptions & { testEntry?: string }): Promise<ApiProcess> {
   const port = await freePort();
-  const api = spawnService(options.name, 'main.js', { WORKER_ENABLED: 'false', PORT: String(port), ...options.env }, port);
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const env = { WORKER_ENABLED: 'false', PORT: String(port), ...options.env };
+  const api = options.testEntry
+    ? spawnTestEntry(options.name, options.testEntry, env, port)
+    : spawnService(options.name, 'main.js', env, port);
+  const deadline = Date.now() + (options.readyTimeoutMs ?? (options.testEntry ? 60_000 : 30_000));
   for (;;) {
     if (!api.running) throw api.failure(`exited (${JSON.stringify(api.exitInfo)}) before it was ready`);
     if ((await liveStatus(port)) === 200) return api as ApiProcess;
@@ -188,12 +195,7 @@ export async function startWorker(options: StartOptions): Promise<ServiceProcess
  * worker module from the snapshot with a provider overridden; resolves once it logged that it started.
  */
 export async function startTestWorker(script: string, options: StartOptions): Promise<ServiceProcess> {
-  const entry = join(REPO_ROOT, 'test', 'faults', 'workers', `${script}.ts`);
-  const worker = spawnNode(
-    options.name,
-    [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT],
-    options.env ?? {},
-  );
+  const worker = spawnTestEntry(options.name, script, options.env ?? {});
   try {
     await worker.waitForOutput(/Import worker started/, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
@@ -201,6 +203,12 @@ export async function startTestWorker(script: string, options: StartOptions): Pr
     throw error;
   }
   return worker;
+}
+
+/** test/faults/workers/<script>.ts through ts-node, given the dist snapshot to boot. */
+function spawnTestEntry(name: string, script: string, env: ServiceEnv, port?: number): ServiceProcess {
+  const entry = join(REPO_ROOT, 'test', 'faults', 'workers', `${script}.ts`);
+  return spawnNode(name, [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT], env, port);
 }
 
 function liveStatus(port: number): Promise<number | null> {

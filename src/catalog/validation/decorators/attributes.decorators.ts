@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from '../../dto/product-limits';
+import { PRODUCT_LIMITS } from '../product-limits';
 import { keySegment } from '../json-path';
 import { isAttributeKey, isAttributeValue } from '../rules/attributes';
 import { isJsonObject } from '../rules/json-types';

@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from '../../dto/product-limits';
+import { PRODUCT_LIMITS } from '../product-limits';
 import { isCurrencyCode } from '../currencies';
 import { isJsonObject } from '../rules/json-types';
 import { isMoney, isMoneyAmount } from '../rules/money';

@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from '../../dto/product-limits';
+import { PRODUCT_LIMITS } from '../product-limits';
 import { isStringOfLength } from './strings';
 
 export type AttributeValue = string | number | boolean;

@@ -1,4 +1,4 @@
-import { PRODUCT_LIMITS } from '../../dto/product-limits';
+import { PRODUCT_LIMITS } from '../product-limits';
 
 /** Scheme plus a host right after "//" (WHATWG would silently accept "http:///x" or "http:x"). */
 const HTTP_PREFIX = /^https?:\/\/[^/\\?#]/i;

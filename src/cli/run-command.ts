@@ -1,4 +1,4 @@
-import type { AuthAdminService } from '../auth-admin.service';
+import type { AuthAdminService } from '../auth/auth-admin.service';
 import type { CliCommand } from './cli-args';
 
 export function runCommand(admin: AuthAdminService, command: CliCommand): Promise<object> {

@@ -1,3 +1,6 @@
+/** Rows of the chunk table: big enough to keep row count low, small enough to stream. */
+export const CHUNK_BYTES = 1_048_576;
+
 /** Regroups a byte stream into fixed-size chunks (the last one shorter), numbered from 0. */
 export class ChunkAccumulator {
   private buffer: Buffer;

@@ -7,9 +7,9 @@ import { splitPage } from '../common/pagination/page';
 import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
 import type { ImportJobPageDto } from './dto/import-job-page.dto';
-import type { ImportJob } from './entities/import-job.entity';
-import { ImportErrorRepository } from './repositories/import-error.repository';
-import { ImportJobRepository } from './repositories/import-job.repository';
+import type { ImportJob } from '../jobs/entities/import-job.entity';
+import { ImportErrorRepository } from '../jobs/repositories/import-error.repository';
+import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { fitPage, importErrorDto } from './errors-page';
 
 const FINISHED_CACHE_SIZE = 10_000;

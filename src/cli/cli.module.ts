@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { AppConfig } from '../../common/config/app-config';
-import { ConfigModule } from '../../common/config/config.module';
-import { DatabaseModule } from '../../database/database.module';
-import { AuthModule } from '../auth.module';
+import type { AppConfig } from '../common/config/app-config';
+import { ConfigModule } from '../common/config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { AuthModule } from '../auth/auth.module';
 
 /** Just enough of the application for the admin CLI: config, database, auth. */
 @Module({})

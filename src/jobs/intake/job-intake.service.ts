@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ImportJob } from '../entities/import-job.entity';
+import { ImportFileRepository } from '../repositories/import-file.repository';
+import { ImportJobRepository } from '../repositories/import-job.repository';
+import { CHUNK_BYTES, ChunkAccumulator } from './chunk-accumulator';
+
+/** The upload that becomes a job: who sent it, and the Idempotency-Key it claims (if any). */
+export interface IntakeJob {
+  id: string;
+  organizationId: string;
+  accountId: string;
+  idempotencyKey: string | null;
+  /** Keys used before this instant are out of their window and are released. */
+  keyNotBefore: Date;
+}
+
+/** Stores one file part in the job's chunk table and returns its size in bytes. */
+export type IntakeFileSink = (fileName: string, content: AsyncIterable<Buffer>) => Promise<number>;
+
+/** What the caller read once the whole request was received: the stored size and the file's SHA-256. */
+export interface ReceivedFile {
+  size: number;
+  sha256: Buffer;
+}
+
+/**
+ * Where an upload becomes an import job: the job row, its file chunks and the uploaded mark, all
+ * in the caller's transaction, so they commit together or not at all.
+ */
+@Injectable()
+export class JobIntake {
+  constructor(
+    private readonly jobs: ImportJobRepository,
+    private readonly files: ImportFileRepository,
+  ) {}
+
+  findByIdempotencyKey(organizationId: string, key: string, notBefore: Date): Promise<ImportJob | null> {
+    return this.jobs.findByIdempotencyKey(organizationId, key, notBefore);
+  }
+
+  /**
+   * `receive` reads the request, handing its file part to the sink it is given; once it returns
+   * (the whole request read and checked) the file's hash and key are recorded and the job is
+   * marked uploaded.
+   */
+  async accept(manager: EntityManager, job: IntakeJob, receive: (sink: IntakeFileSink) => Promise<ReceivedFile>): Promise<void> {
+    const { size, sha256 } = await receive((fileName, content) => this.storeFile(manager, job, fileName, content));
+    if (job.idempotencyKey) await this.jobs.releaseExpiredIdempotencyKey(manager, job.organizationId, job.idempotencyKey, job.keyNotBefore);
+    await this.jobs.recordFile(manager, job.id, sha256, job.idempotencyKey);
+    await this.jobs.markUploaded(manager, job.id, size);
+  }
+
+  /** The job's place in its organization's order, taken after commit (see ImportJobRepository.assignPosition). */
+  assignPosition(jobId: string): Promise<void> {
+    return this.jobs.assignPosition(jobId);
+  }
+
+  private async storeFile(manager: EntityManager, job: IntakeJob, fileName: string, content: AsyncIterable<Buffer>): Promise<number> {
+    await this.jobs.insert(manager, { id: job.id, organizationId: job.organizationId, accountId: job.accountId, fileName, fileSize: 0 });
+    const chunks = new ChunkAccumulator(CHUNK_BYTES);
+    let size = 0;
+    for await (const data of content) {
+      size += data.length;
+      for (const chunk of chunks.push(data)) await this.files.appendChunk(manager, job.id, chunk.seq, chunk.data);
+    }
+    const last = chunks.flush();
+    if (last) await this.files.appendChunk(manager, job.id, last.seq, last.data);
+    return size;
+  }
+}
