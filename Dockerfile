@@ -46,4 +46,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 
 # node is PID 1 and handles SIGTERM itself (checkpoint the running batch, close, exit 0).
 # Small V8 semi-spaces and a 192 MiB old space keep the peak RSS of a 50 MiB import lower (README "Memory").
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=192", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=192", "dist/main.js"]
