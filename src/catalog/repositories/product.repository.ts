@@ -20,8 +20,9 @@ export class ProductRepository {
    * statistics say. A plain join of the id list with products let the planner hash-join against a
    * scan of the whole organization whenever its row estimate was low, which it is throughout a
    * first import (the table grows by 60,000 rows between autovacuum's analyses): every batch then
-   * read every product written before it, and the first import of a series ran ~40 % slower. The
-   * LIMIT keeps the lateral subquery from being flattened into such a join.
+   * read every product written before it (60 batches on a fresh table: 3.06 s of lookups, 0.76 s
+   * this way; the likely cause of the slow first imports). The LIMIT keeps the lateral subquery from
+   * being flattened into such a join.
    */
   async findHashes(manager: EntityManager, organizationId: string, productIds: string[]): Promise<Map<string, StoredHashes>> {
     if (productIds.length === 0) return new Map(); // a batch of tiny elements: no round trip
