@@ -9,14 +9,16 @@ import { parseCommandLine } from './lib/args';
 import { postgresVersion } from './lib/bench-db';
 import { Cleanup, runMain } from './lib/cleanup';
 import { measureCopyFloor } from './lib/copy-floor';
+import { CpuMeter } from './lib/cpu';
 import { generateCatalog } from './lib/generate-catalog';
 import { ImportClient } from '../tools/harness/http/import-client';
 import { type PhaseResult, runImportPhase } from './lib/import-phase';
-import { type FourXResult, runFourX } from './lib/four-x';
+import { type ConcurrentResult, runConcurrentUploads } from './lib/concurrent-uploads';
 import { summariseErrors } from './lib/error-sample';
 import { runNaiveImport, type NaiveImportResult } from './lib/naive-import';
 import { requireBuild } from './lib/require-build';
 import { REPO_ROOT } from '../tools/harness/repo';
+import { measureSearchLag } from './lib/search-lag';
 import { fmt, logger, machineInfo, printTable, round, type Row, writeJson } from './lib/report';
 import { kibToMib, readMemoryStatus, RssSampler } from './lib/rss';
 import { startStack } from './lib/service-stack';
@@ -33,6 +35,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --naive                 also run the naive in-process import (JSON.parse + class-validator + TypeORM save per product)
   --naive-limit N         naive: only the first N elements, then extrapolate
   --naive-budget-s S      naive: stop after S seconds and extrapolate (default 300)
+  --skip-2x               skip the two-concurrent-uploads memory phase
   --skip-4x               skip the four-concurrent-uploads memory phase
   --worker-concurrency N  WORKER_CONCURRENCY for the worker process (default: the service's default)
   --timeout-s S           per-import timeout (default 900)
@@ -53,6 +56,7 @@ void runMain(cleanup, async () => {
       naive: { type: 'boolean' },
       'naive-limit': { type: 'string' },
       'naive-budget-s': { type: 'string' },
+      'skip-2x': { type: 'boolean' },
       'skip-4x': { type: 'boolean' },
       'worker-concurrency': { type: 'string' },
       'timeout-s': { type: 'string' },
@@ -68,6 +72,7 @@ void runMain(cleanup, async () => {
   const naive = args.flag('naive');
   const naiveLimit = args.number('naive-limit', undefined, { min: 1, integer: true });
   const naiveBudgetS = args.number('naive-budget-s', 300, { min: 1 })!;
+  const skip2x = args.flag('skip-2x');
   const skip4x = args.flag('skip-4x');
   const workerConcurrency = args.number('worker-concurrency', undefined, { min: 1, integer: true });
   const timeoutMs = args.number('timeout-s', 900, { min: 1 })! * 1000;
@@ -97,21 +102,35 @@ void runMain(cleanup, async () => {
     log,
     extraEnv: workerConcurrency ? { WORKER_CONCURRENCY: String(workerConcurrency) } : undefined,
   });
-  const tenantNames = [`bench-${runId}-main`, ...(skip4x ? [] : [1, 2, 3, 4].map((n) => `bench-${runId}-4x-${n}`))];
+  const tenantNames = [
+    `bench-${runId}-main`,
+    ...(skip2x ? [] : [1, 2].map((n) => `bench-${runId}-2x-${n}`)),
+    ...(skip4x ? [] : [1, 2, 3, 4].map((n) => `bench-${runId}-4x-${n}`)),
+  ];
   log(`creating ${tenantNames.length} organization(s)/account(s)/token(s) with node dist/cli.js`);
   const tenants = await createTenants(tenantNames, stack.cliEnv, 2, (t) => stack.createdOrganizations.push(t.organizationId));
   const idle = { api: readMemoryStatus(stack.api.pid), worker: readMemoryStatus(stack.worker!.pid) };
 
   // 3. Floor
-  log('COPY floor: valid rows into a scratch table LIKE products INCLUDING ALL');
+  log('COPY floors: valid rows into a scratch table with only the primary key, then LIKE products INCLUDING ALL');
   const floor = await measureCopyFloor(stack.databaseUrl, manifest);
-  log(`copy_s ${floor.copy_s.toFixed(2)} s for ${floor.rows} rows (${(floor.copy_bytes / MIB).toFixed(1)} MiB of COPY text)`);
+  log(
+    `copy_plain_s ${floor.copy_plain_s.toFixed(2)} s, copy_s ${floor.copy_s.toFixed(2)} s for ${floor.rows} rows (${(floor.copy_bytes / MIB).toFixed(1)} MiB of COPY text)`,
+  );
 
   // 4. Single imports
   const client = new ImportClient(stack.baseUrl, tenants[0], uploadTimeoutMs);
   const valid = manifest.valid_products;
   const invalid = manifest.invalid_products;
-  const opts = { timeoutMs, deadService: stack.deadService };
+  const opts = {
+    timeoutMs,
+    deadService: stack.deadService,
+    cpu: () => new CpuMeter(stack.databaseUrl, [stack.api.pid, stack.worker!.pid]),
+  };
+  const lagOf = (phase: PhaseResult): Promise<number | null> =>
+    phase.status === 'done'
+      ? measureSearchLag(stack.databaseUrl, tenants[0].organizationId, phase.completed_at, 60_000)
+      : Promise.resolve(null);
   const sampler = new RssSampler([stack.api.pid, stack.worker!.pid]).start();
   log('import: uploading the catalog');
   const first = await runImportPhase(
@@ -122,6 +141,7 @@ void runMain(cleanup, async () => {
     opts,
   );
   logPhase(first);
+  const searchLag = { import: await lagOf(first) } as Record<string, number | null>;
   const errorSample = await client.errorsPage(first.job_id, 100).catch((error: Error) => ({ error: error.message }));
   log('reimport: the same file again (valid products should be skipped)');
   const reimport = await runImportPhase(
@@ -141,24 +161,27 @@ void runMain(cleanup, async () => {
     opts,
   );
   logPhase(changed);
+  searchLag.changed10 = await lagOf(changed);
   const singlePeaks = sampler.stop();
   const apiPeak = singlePeaks.get(stack.api.pid) ?? null;
   const workerPeak = singlePeaks.get(stack.worker!.pid) ?? null;
 
-  // 5. Four uploads at once
-  let fourX: FourXResult | null = null;
-  if (!skip4x) {
-    log(`4x: four ${(manifest.bytes / MIB).toFixed(0)} MiB uploads at once (4 organizations)`);
-    fourX = await runFourX(
+  // 5. Two, then four uploads at once (peaks reset before each; RSS the runtime kept counts)
+  const concurrent = async (n: number, from: number): Promise<ConcurrentResult> => {
+    log(`${n}x: ${n} ${(manifest.bytes / MIB).toFixed(0)} MiB uploads at once (${n} organizations)`);
+    const result = await runConcurrentUploads(
       stack,
-      tenants.slice(1).map((t) => new ImportClient(stack.baseUrl, t, uploadTimeoutMs)),
+      tenants.slice(from, from + n).map((t) => new ImportClient(stack.baseUrl, t, uploadTimeoutMs)),
       manifest,
       timeoutMs,
     );
     log(
-      `4x: api peak ${fmt(fourX.api_peak_rss_4x_mib, 1)} MiB, worker peak ${fmt(fourX.worker_peak_rss_4x_mib, 1)} MiB, all done after ${fmt(fourX.all_done_s)} s`,
+      `${n}x: api peak ${fmt(result.api_peak_rss_mib, 1)} MiB, worker peak ${fmt(result.worker_peak_rss_mib, 1)} MiB, all done after ${fmt(result.all_done_s)} s`,
     );
-  }
+    return result;
+  };
+  const twoX = skip2x ? null : await concurrent(2, 1);
+  const fourX = skip4x ? null : await concurrent(4, skip2x ? 1 : 3);
   const logIssues = {
     api: stack.api.grep(/\b(ERROR|WARN)\b/).slice(0, 20),
     worker: stack.worker!.grep(/\b(ERROR|WARN)\b/).slice(0, 20),
@@ -188,6 +211,7 @@ void runMain(cleanup, async () => {
     ...first.problems,
     ...reimport.problems,
     ...changed.problems,
+    ...(twoX?.problems ?? []),
     ...(fourX?.problems ?? []),
     ...(naiveResult && !naiveResult.extrapolated && (naiveResult.indexed !== valid || naiveResult.failed !== invalid)
       ? [
@@ -196,6 +220,7 @@ void runMain(cleanup, async () => {
       : []),
   ];
   const ratio = (a: number | null | undefined, b: number) => (a === null || a === undefined ? null : round(a / b, 2));
+  const lags = Object.values(searchLag).filter((v): v is number => v !== null);
   const result = {
     products: manifest.products,
     valid_products: valid,
@@ -204,22 +229,41 @@ void runMain(cleanup, async () => {
     changed_products: manifest.changed_products,
     bytes: manifest.bytes,
     copy_s: round(floor.copy_s),
+    copy_plain_s: round(floor.copy_plain_s),
+    copy_plain_cpu_s: floor.copy_plain_cpu_s,
+    import_cpu_s: first.cpu_s,
+    import_cpu_ratio_plain: ratio(first.cpu_s, floor.copy_plain_cpu_s),
+    reimport_cpu_s: reimport.cpu_s,
+    reimport_cpu_ratio_plain: ratio(reimport.cpu_s, floor.copy_plain_cpu_s),
+    changed10_cpu_s: changed.cpu_s,
+    changed10_cpu_ratio_plain: ratio(changed.cpu_s, floor.copy_plain_cpu_s),
     upload_s: first.upload_s,
     import_s: first.import_s,
     import_ratio: ratio(first.import_s, floor.copy_s),
+    import_ratio_plain: ratio(first.import_s, floor.copy_plain_s),
     reimport_s: reimport.import_s,
     reimport_ratio: ratio(reimport.import_s, floor.copy_s),
+    reimport_ratio_plain: ratio(reimport.import_s, floor.copy_plain_s),
     changed10_s: changed.import_s,
     changed10_ratio: ratio(changed.import_s, floor.copy_s),
+    changed10_ratio_plain: ratio(changed.import_s, floor.copy_plain_s),
     api_peak_rss_mib: apiPeak,
     worker_peak_rss_mib: workerPeak,
-    api_peak_rss_4x_mib: fourX?.api_peak_rss_4x_mib ?? null,
-    worker_peak_rss_4x_mib: fourX?.worker_peak_rss_4x_mib ?? null,
+    api_peak_rss_2x_mib: twoX?.api_peak_rss_mib ?? null,
+    worker_peak_rss_2x_mib: twoX?.worker_peak_rss_mib ?? null,
+    api_peak_rss_4x_mib: fourX?.api_peak_rss_mib ?? null,
+    worker_peak_rss_4x_mib: fourX?.worker_peak_rss_mib ?? null,
     naive_s: naiveResult ? round(naiveResult.naive_s, 1) : null,
     naive_ratio: naiveResult ? ratio(naiveResult.naive_s, first.import_s) : null,
     naive_extrapolated: naiveResult?.extrapolated ?? null,
-    ratios_note: 'import_ratio, reimport_ratio, changed10_ratio = phase time / copy_s; naive_ratio = naive_s / import_s',
+    search_lag_s: lags.length ? Math.max(...lags) : null,
+    search_lag: searchLag,
+    ratios_note:
+      '*_ratio = phase time / copy_s; *_ratio_plain = phase time / copy_plain_s; naive_ratio = naive_s / import_s; ' +
+      '*_cpu_s = CPU seconds of API + worker + bench-database backends from 202 to done; *_cpu_ratio_plain = that / CPU of the plain COPY backend; ' +
+      'search_lag_s = the larger of the import and changed10 lags (completed_at -> no product without a search vector)',
     phases: { import: first, reimport, changed10: changed },
+    two_x: twoX,
     four_x: fourX,
     naive: naiveResult,
     copy_floor: { rows: floor.rows, copy_mib: round(floor.copy_bytes / MIB, 1) },
@@ -242,30 +286,48 @@ void runMain(cleanup, async () => {
   const rows: Row[] = [
     ['products (elements)', manifest.products, `${valid} valid, ${invalid} invalid`],
     ['bytes', manifest.bytes.toLocaleString('en'), `${(manifest.bytes / MIB).toFixed(2)} MiB`],
-    ['copy_s (floor)', fmt(floor.copy_s), 'COPY of the valid rows into LIKE products INCLUDING ALL'],
+    ['copy_plain_s (floor)', fmt(floor.copy_plain_s), 'COPY of the valid rows into a table with only the primary key'],
+    ['copy_s', fmt(floor.copy_s), 'COPY of the valid rows into LIKE products INCLUDING ALL'],
     ['upload_s', fmt(first.upload_s), 'request -> 202'],
     [
       'import_s',
       fmt(first.import_s),
       `202 -> done; server processing ${fmt(first.processing_s)} s, queue wait ${fmt(first.queue_wait_s)} s, scan ~${fmt(first.scan_s_approx, 1)} s`,
     ],
+    ['import_ratio_plain', fmt(result.import_ratio_plain), 'import_s / copy_plain_s'],
     ['import_ratio', fmt(result.import_ratio), 'import_s / copy_s'],
+    [
+      'import_cpu_s',
+      fmt(first.cpu_s),
+      `ratio ${fmt(result.import_cpu_ratio_plain)} to the plain COPY's ${fmt(floor.copy_plain_cpu_s)} CPU s; ${cpuSplit(first)}`,
+    ],
     ['reimport_s', fmt(reimport.import_s), `upload ${fmt(reimport.upload_s)} s; skipped ${reimport.skipped_count}`],
+    ['reimport_ratio_plain', fmt(result.reimport_ratio_plain), 'reimport_s / copy_plain_s'],
     ['reimport_ratio', fmt(result.reimport_ratio), 'reimport_s / copy_s'],
+    ['reimport_cpu_s', fmt(reimport.cpu_s), `ratio ${fmt(result.reimport_cpu_ratio_plain)}; ${cpuSplit(reimport)}`],
     [
       'changed10_s',
       fmt(changed.import_s),
       `upload ${fmt(changed.upload_s)} s; indexed ${changed.indexed_count}, skipped ${changed.skipped_count}`,
     ],
+    ['changed10_ratio_plain', fmt(result.changed10_ratio_plain), 'changed10_s / copy_plain_s'],
     ['changed10_ratio', fmt(result.changed10_ratio), 'changed10_s / copy_s'],
+    ['changed10_cpu_s', fmt(changed.cpu_s), `ratio ${fmt(result.changed10_cpu_ratio_plain)}; ${cpuSplit(changed)}`],
+    [
+      'search_lag_s',
+      fmt(result.search_lag_s),
+      `completed_at -> all searchable; import ${fmt(searchLag.import)}, changed10 ${fmt(searchLag.changed10)}`,
+    ],
     ['api_peak_rss_mib', fmt(apiPeak, 1), `idle ${fmt(result.idle_rss_mib.api, 1)} MiB`],
     ['worker_peak_rss_mib', fmt(workerPeak, 1), `idle ${fmt(result.idle_rss_mib.worker, 1)} MiB`],
+    ['api_peak_rss_2x_mib', fmt(twoX?.api_peak_rss_mib, 1), twoX ? `2 uploads at once; max upload ${fmt(twoX.max_upload_s)} s` : 'skipped'],
+    ['worker_peak_rss_2x_mib', fmt(twoX?.worker_peak_rss_mib, 1), twoX ? `both done after ${fmt(twoX.all_done_s)} s` : 'skipped'],
     [
       'api_peak_rss_4x_mib',
-      fmt(fourX?.api_peak_rss_4x_mib, 1),
+      fmt(fourX?.api_peak_rss_mib, 1),
       fourX ? `4 uploads at once; max upload ${fmt(fourX.max_upload_s)} s` : 'skipped',
     ],
-    ['worker_peak_rss_4x_mib', fmt(fourX?.worker_peak_rss_4x_mib, 1), fourX ? `all 4 done after ${fmt(fourX.all_done_s)} s` : 'skipped'],
+    ['worker_peak_rss_4x_mib', fmt(fourX?.worker_peak_rss_mib, 1), fourX ? `all 4 done after ${fmt(fourX.all_done_s)} s` : 'skipped'],
     [
       'naive_s',
       naiveResult ? fmt(naiveResult.naive_s, 1) : '-',
@@ -297,6 +359,11 @@ void runMain(cleanup, async () => {
   }
   if (problems.length) process.exitCode = 3;
 });
+
+function cpuSplit(phase: PhaseResult): string {
+  const split = phase.cpu_split;
+  return split ? `worker ${fmt(split.worker)}, database ${fmt(split.database)}, api ${fmt(split.api)}` : '';
+}
 
 function logPhase(phase: PhaseResult): void {
   log(

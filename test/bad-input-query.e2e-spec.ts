@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForJob } from './support/imports';
+import { upload, waitForJob, waitForSearch } from './support/imports';
 import { databaseNow, expectErrorShape, expectHealthy, jobsCreatedSince } from './support/bad-input/checks';
 import { badInputCorpus, b64url, fromSupertest } from './support/bad-input/corpus';
 import type { TestApp } from './support/test-app';
@@ -35,6 +35,8 @@ describe('Bad-input corpus', () => {
         stranger.auth,
         await upload(t.http, stranger.auth, JSON.stringify([{ id: 'wool-secret', title: 'Wool secret' }])),
       );
+      await waitForSearch(t.http, reader.auth, 'wool', 2);
+      await waitForSearch(t.http, stranger.auth, 'wool', 1); // searchable, so a leak would show
     });
 
     const get = (path: string) => request(t.http).get(path).set('Authorization', reader.auth);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForJob } from './support/imports';
+import { upload, waitForJob, waitForSearch } from './support/imports';
 import { IMPORT_JOB_FIELDS } from './support/assertions';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -24,6 +24,8 @@ describe('Catalog read API', () => {
     file.push({ id: 'bad', title: '' } as never);
     jobId = await upload(t.http, owner.auth, JSON.stringify(file));
     await waitForJob(t.http, owner.auth, jobId);
+    await waitForSearch(t.http, owner.auth, 'wool', 18);
+    await waitForSearch(t.http, owner.auth, 'limited', 1);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForJob } from './support/imports';
+import { upload, waitForJob, waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -26,6 +26,7 @@ describe('Search ranking', () => {
     ];
     const job = await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(file)));
     expect(job).toMatchObject({ status: 'done', indexed_count: file.length });
+    await waitForSearch(t.http, caller.auth, 'alpaca', 6);
   });
   afterAll(() => t.close());
 

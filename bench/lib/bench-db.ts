@@ -55,6 +55,23 @@ export async function createScratchProductsTable(client: Client, name: string): 
   await client.query(`CREATE TABLE ${quoteIdent(name)} (LIKE products INCLUDING ALL)`);
 }
 
+/** The rows of products with nothing but the primary key: the plain-COPY floor. */
+export async function createPlainProductsTable(client: Client, name: string): Promise<void> {
+  await client.query(
+    `CREATE TABLE ${quoteIdent(name)} (organization_id uuid NOT NULL, product_id text NOT NULL, content_hash bytea NOT NULL,
+       raw_hash bytea, data jsonb NOT NULL, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+       last_import_job_id uuid, PRIMARY KEY (organization_id, product_id))`,
+  );
+}
+
+/** Products of an organization without a search vector yet (0 once everything is searchable). */
+export async function unsearchableProducts(client: Client, organizationId: string): Promise<number> {
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE organization_id = $1 AND search IS NULL', [
+    organizationId,
+  ]);
+  return Number(rows[0].n);
+}
+
 export async function dropTable(url: string, name: string): Promise<void> {
   await withClient(url, (client) => client.query(`DROP TABLE IF EXISTS ${quoteIdent(name)}`));
 }

@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, sha256 } from './canonical';
-import { createScratchProductsTable, dropTable, withClient } from './bench-db';
+import { createPlainProductsTable, createScratchProductsTable, dropTable, withClient } from './bench-db';
+import { backendCpuDuring } from './cpu';
 import type { CatalogManifest } from './generate-catalog';
 
 export interface CopyFloorResult {
   rows: number;
   copy_s: number;
+  /** The same rows into a table with only the primary key (no tsvector, no GIN): the issue-11 floor. */
+  copy_plain_s: number;
+  /** CPU seconds of the PostgreSQL backend during each COPY. */
+  copy_plain_cpu_s: number;
+  copy_cpu_s: number;
   copy_bytes: number;
   table: string;
 }
@@ -24,9 +31,10 @@ function escapeText(value: string): string {
 const bytea = (buffer: Buffer): string => `\\\\x${buffer.toString('hex')}`;
 
 /**
- * The floor: the valid products of the file COPYed (pg-copy-streams) into a scratch table
- * `LIKE products INCLUDING ALL` (so the generated tsvector column and its GIN index are
- * maintained). Rows are prepared beforehand; only the COPY is timed. The table is dropped after.
+ * The floors: the valid products of the file COPYed (pg-copy-streams) into two scratch tables:
+ * one with the products columns and only the primary key (`copy_plain_s`: what storing the rows
+ * costs at least), and one `LIKE products INCLUDING ALL` (`copy_s`: plus whatever search vector and
+ * indexes products has). Rows are prepared beforehand; only the COPYs are timed. Tables are dropped after.
  */
 export async function measureCopyFloor(databaseUrl: string, manifest: CatalogManifest): Promise<CopyFloorResult> {
   const elements = JSON.parse(await readFile(manifest.file, 'utf8')) as unknown[];
@@ -66,18 +74,33 @@ export async function measureCopyFloor(databaseUrl: string, manifest: CatalogMan
   if (lines.length) chunks.push(Buffer.from(`${lines.join('\n')}\n`));
   const copyBytes = chunks.reduce((sum, b) => sum + b.length, 0);
 
-  const table = `bench_copy_floor_${process.pid}_${Date.now()}`;
-  return withClient(databaseUrl, async (client) => {
-    await createScratchProductsTable(client, table);
-    try {
-      const started = performance.now();
-      await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY "${table}" (${COLUMNS}) FROM STDIN`)));
-      const copyS = (performance.now() - started) / 1000;
-      const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`);
-      if (Number(counted[0].n) !== rows) throw new Error(`COPY floor: table holds ${counted[0].n} rows, expected ${rows}`);
-      return { rows, copy_s: copyS, copy_bytes: copyBytes, table };
-    } finally {
-      await dropTable(databaseUrl, table);
-    }
-  });
+  const copyInto = (table: string, create: (client: Client, table: string) => Promise<void>) =>
+    withClient(databaseUrl, async (client) => {
+      await create(client, table);
+      try {
+        const started = performance.now();
+        const { cpu_s } = await backendCpuDuring(client, () =>
+          pipeline(Readable.from(chunks), client.query(copyFrom(`COPY "${table}" (${COLUMNS}) FROM STDIN`))),
+        );
+        const seconds = (performance.now() - started) / 1000;
+        const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`);
+        if (Number(counted[0].n) !== rows) throw new Error(`COPY floor: ${table} holds ${counted[0].n} rows, expected ${rows}`);
+        return { seconds, cpu_s };
+      } finally {
+        await dropTable(databaseUrl, table);
+      }
+    });
+  const suffix = `${process.pid}_${Date.now()}`;
+  const plain = await copyInto(`bench_copy_plain_${suffix}`, createPlainProductsTable);
+  const table = `bench_copy_floor_${suffix}`;
+  const like = await copyInto(table, createScratchProductsTable);
+  return {
+    rows,
+    copy_s: like.seconds,
+    copy_plain_s: plain.seconds,
+    copy_cpu_s: like.cpu_s,
+    copy_plain_cpu_s: plain.cpu_s,
+    copy_bytes: copyBytes,
+    table,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ImportClient, ImportJobStatus, WaitResult } from '../../tools/harness/http/import-client';
+import type { CpuMeter } from './cpu';
 import { round } from './report';
 
 export interface ExpectedCounts {
@@ -15,6 +16,12 @@ export interface PhaseResult {
   import_s: number;
   /** Server side: completed_at - started_at. */
   processing_s: number | null;
+  /** CPU seconds of the API, the worker and the bench database's backends from 202 to done (null when not measured). */
+  cpu_s: number | null;
+  /** cpu_s split into [api, worker] and the database backends. */
+  cpu_split: { api: number; worker: number; database: number } | null;
+  /** The job's completed_at (ISO), for the search lag. */
+  completed_at: string | null;
   /** 202 -> started_at (queue pickup; wall clocks of one machine). */
   queue_wait_s: number | null;
   /** Approximate scan pass: first poll seeing processing -> first poll seeing total > 0 (100 ms resolution). */
@@ -63,6 +70,9 @@ export function phaseFromWait(
     upload_s: round(upload.seconds),
     import_s: round(wait.seconds),
     processing_s: started !== null && completed !== null ? round((completed - started) / 1000) : null,
+    completed_at: job.completed_at,
+    cpu_s: null,
+    cpu_split: null,
     queue_wait_s: started !== null ? round((started - upload.acceptedWallMs) / 1000) : null,
     scan_s_approx:
       wait.firstProcessingAt !== null && wait.firstCountedAt !== null
@@ -88,14 +98,20 @@ export async function runImportPhase(
   client: ImportClient,
   file: string,
   expected: ExpectedCounts,
-  options: { timeoutMs: number; deadService: () => string | null },
+  options: { timeoutMs: number; deadService: () => string | null; cpu?: () => CpuMeter },
 ): Promise<PhaseResult> {
   const upload = await client.upload(file);
   const acceptedWallMs = Date.now();
+  const meter = await options.cpu?.().start();
   const wait = await client.waitForTerminal(upload.jobId, upload.acceptedAt, {
     intervalMs: 100,
     timeoutMs: options.timeoutMs,
     isAlive: options.deadService,
   });
-  return phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected);
+  const cpu = meter ? await meter.stop() : null;
+  return {
+    ...phaseFromWait(name, { ...upload, acceptedWallMs }, wait, expected),
+    cpu_s: cpu?.total ?? null,
+    cpu_split: cpu ? { api: cpu.services[0], worker: cpu.services[1], database: cpu.database } : null,
+  };
 }

@@ -10,6 +10,8 @@ import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
+import { SearchIndexRepository } from './repositories/search-index.repository';
+import { SearchIndexer } from './search/search-indexer.service';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
@@ -23,7 +25,9 @@ import { ProductRepository } from './repositories/product.repository';
     CatalogBatchService,
     CatalogReadService,
     ProductDeletion,
+    SearchIndexRepository,
+    SearchIndexer,
   ],
-  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, CatalogBatchService, CatalogReadService],
+  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

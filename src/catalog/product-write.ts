@@ -5,6 +5,8 @@ export interface ProductWrite {
   rawHash: Buffer;
   /** The validated product as JSON text (already serialised once; not re-serialised here). */
   json: string;
+  /** The catalog already holds this id (as committed, or written by the batch committing before this one). */
+  exists: boolean;
 }
 
 export interface StoredHashes {

@@ -41,3 +41,19 @@ export function products(
 ): string {
   return JSON.stringify(Array.from({ length: count }, (_, i) => make(i)));
 }
+
+/**
+ * Full-text search follows `done`: the worker computes search vectors after the batches commit
+ * (README, "Search after an import"; metric import_search_lag_seconds). Polls the public search
+ * until `q` finds `count` products, and returns that page.
+ */
+export async function waitForSearch(http: App, auth: string, q: string, count: number, timeoutMs = 15_000): Promise<request.Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = await request(http).get(`/v1/catalogs/products?q=${encodeURIComponent(q)}&limit=100`).set('Authorization', auth).expect(200);
+    const found = (page.body as { data: unknown[] }).data.length;
+    if (found === count) return page;
+    if (Date.now() > deadline) throw new Error(`search "${q}" found ${found} products, not ${count}, after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

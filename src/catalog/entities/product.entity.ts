@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A product as stored. `search` is a generated tsvector maintained by PostgreSQL (not mapped). */
+/** A product as stored. `search` (tsvector, not mapped) is NULL until the search indexer fills it. */
 @Entity({ name: 'products' })
 export class Product {
   @PrimaryColumn({ name: 'organization_id', type: 'uuid' })

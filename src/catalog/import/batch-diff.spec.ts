@@ -22,6 +22,8 @@ describe('diffBatch', () => {
     const diff = diffBatch([valid(0, 'same', 's'), valid(1, 'changed', 'new'), valid(2, 'fresh', 'f')], stored);
     expect({ indexed: diff.indexed, skipped: diff.skipped, failed: diff.failed }).toEqual({ indexed: 2, skipped: 1, failed: 0 });
     expect(diff.writes.map((w) => w.productId)).toEqual(['changed', 'fresh']);
+    // Changed rows are updated, new ones inserted (COPY): decided against the catalog before the batch.
+    expect(diff.writes.map((w) => w.exists)).toEqual([true, false]);
   });
 
   it('treats an equal raw hash as unchanged even without a content hash (fast path)', () => {
@@ -37,6 +39,7 @@ describe('diffBatch', () => {
       ['a', '{"id":"a","v":"v2"}'],
       ['b', '{"id":"b","v":"b"}'],
     ]);
+    expect(diff.writes.every((w) => !w.exists)).toBe(true); // 'a' three times is still one insert
   });
 
   it('passes invalid elements through as failures', () => {

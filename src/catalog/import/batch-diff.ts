@@ -34,7 +34,14 @@ export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string
       throw new Error(`element ${outcome.index} has no content hash but differs from the catalog`);
     }
     indexed++;
-    const write = { productId: outcome.productId, contentHash: outcome.contentHash, rawHash: outcome.rawHash, json: outcome.json };
+    const write = {
+      productId: outcome.productId,
+      contentHash: outcome.contentHash,
+      rawHash: outcome.rawHash,
+      json: outcome.json,
+      // Against the catalog before this batch: a new id seen twice in the batch is still one insert.
+      exists: stored.has(outcome.productId),
+    };
     state.set(outcome.productId, { contentHash: write.contentHash, rawHash: write.rawHash });
     writes.delete(outcome.productId); // keep insertion order = order of last occurrence
     writes.set(outcome.productId, write);

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../repositories/product.repository';
 import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
-import { evaluateElements, parseElement } from './element-evaluator';
+import { evaluateElements, guessId, parseElement, rawHashOf, unchangedElement } from './element-evaluator';
 import type { RawElement } from './raw-element';
 
 /**
@@ -23,14 +23,53 @@ export class CatalogBatchService {
     elements: RawElement[],
     pending: ReadonlyMap<string, StoredHashes> = new Map(),
   ): Promise<BatchDiff> {
-    const parsed = elements.map(parseElement);
-    const ids = [...new Set(parsed.map((p) => p.idHint).filter((id): id is string => id !== null))];
-    const stored = await this.products.findHashes(manager, organizationId, ids);
-    for (const id of ids) {
+    // Re-import fast path: elements whose raw bytes are what the catalog stores for their id are
+    // never parsed (JSON.parse was most of an unchanged re-import). Ids are guessed from the first
+    // bytes to look the stored hashes up; a wrong guess only means the element is parsed.
+    const guesses = elements.map((e) => guessId(e.text));
+    const rawHashes = elements.map((e, i) => (guesses[i] === null ? null : rawHashOf(e.text!)));
+    const stored = new Map<string, StoredHashes>();
+    const queried = new Set<string>();
+    await this.lookup(manager, organizationId, guesses, pending, stored, queried);
+    const parsed = elements.map((element, i) => {
+      const id = guesses[i];
+      const rawHash = rawHashes[i];
+      if (id !== null && rawHash !== null && stored.get(id)?.rawHash?.equals(rawHash)) return unchangedElement(element, id, rawHash);
+      return parseElement(element, rawHash ?? undefined);
+    });
+    await this.lookup(
+      manager,
+      organizationId,
+      parsed.map((p) => p.idHint),
+      pending,
+      stored,
+      queried,
+    );
+    // An id seen twice in the batch is compared occurrence by occurrence: those elements need their values.
+    const occurrences = new Map<string, number>();
+    for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
+    const complete = parsed.map((p, i) =>
+      p.unparsed && (occurrences.get(p.idHint!) ?? 0) > 1 ? parseElement(elements[i], p.rawHash ?? undefined) : p,
+    );
+    return diffBatch(evaluateElements(complete, stored), stored);
+  }
+
+  /** Adds the stored hashes of ids not `queried` yet (one query), with what the in-flight batch writes on top. */
+  private async lookup(
+    manager: EntityManager,
+    organizationId: string,
+    ids: Array<string | null>,
+    pending: ReadonlyMap<string, StoredHashes>,
+    into: Map<string, StoredHashes>,
+    queried: Set<string>,
+  ): Promise<void> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null && !queried.has(id)))];
+    for (const id of wanted) queried.add(id);
+    for (const [id, hashes] of await this.products.findHashes(manager, organizationId, wanted)) into.set(id, hashes);
+    for (const id of wanted) {
       const written = pending.get(id);
-      if (written) stored.set(id, written);
+      if (written) into.set(id, written);
     }
-    return diffBatch(evaluateElements(parsed, stored), stored);
   }
 
   /** What a prepared batch will have written once committed: the `pending` of the next batch. */
@@ -39,6 +78,6 @@ export class CatalogBatchService {
   }
 
   write(manager: EntityManager, organizationId: string, jobId: string, diff: BatchDiff): Promise<void> {
-    return this.products.upsertMany(manager, organizationId, jobId, diff.writes);
+    return this.products.write(manager, organizationId, jobId, diff.writes);
   }
 }

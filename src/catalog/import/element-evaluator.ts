@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
 import type { StoredHashes } from '../product-write';
@@ -23,9 +23,34 @@ export interface ParsedElement {
   idHint: string | null;
   value?: unknown;
   failure?: string;
+  /** Known identical to the stored product (raw hash matched): `value` was never parsed. */
+  unparsed?: true;
 }
 
-export function parseElement(element: RawElement): ParsedElement {
+/**
+ * The id an element most likely has, read from its first bytes without parsing (`{"id":"SKU-1",…`
+ * or `{"id":42,…`), or null. Only a key for looking up the stored raw hash: an element whose raw
+ * bytes hash equal to what is stored for that id is byte for byte the element stored under it, so
+ * the guess is then right whatever the rest of the element holds; otherwise it is parsed as usual.
+ */
+export function guessId(text: string | null): string | null {
+  if (text === null || !text.startsWith('{"id":')) return null;
+  if (text.charCodeAt(6) === 0x22) {
+    const end = text.indexOf('"', 7);
+    if (end < 8 || end - 7 > PRODUCT_LIMITS.idMaxLength) return null;
+    const id = text.slice(7, end);
+    return id.includes('\\') || !isStorableString(id) ? null : id;
+  }
+  const digits = /^[1-9][0-9]{0,14}(?=[,}])/.exec(text.slice(6, 22));
+  return digits ? digits[0] : null;
+}
+
+/** An element known identical to the stored product `id` (its raw hash matched): never parsed. */
+export function unchangedElement(element: RawElement, id: string, rawHash: Buffer): ParsedElement {
+  return { index: element.index, rawHash, text: element.text, idHint: id, unparsed: true };
+}
+
+export function parseElement(element: RawElement, knownRawHash?: Buffer): ParsedElement {
   if (element.oversized || element.text === null) {
     return {
       index: element.index,
@@ -43,7 +68,7 @@ export function parseElement(element: RawElement): ParsedElement {
     return { index: element.index, rawHash: null, text, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
   const idHint = idHintOf(value);
-  return { index: element.index, rawHash: idHint === null ? null : rawHashOf(text), text, idHint, value };
+  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOf(text)), text, idHint, value };
 }
 
 /**
@@ -85,6 +110,6 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-function rawHashOf(text: string): Buffer {
-  return createHash('sha256').update(`${CONTENT_HASH_VERSION}\n${text}`, 'utf8').digest();
+export function rawHashOf(text: string): Buffer {
+  return hash('sha256', `${CONTENT_HASH_VERSION}\n${text}`, 'buffer'); // one-shot, as contentHashOfCanonical
 }

@@ -4,6 +4,7 @@ import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
 import { ImportJobPositionAndDeliveries1764200100000 } from './1764200100000-ImportJobPositionAndDeliveries';
 import { AddImportFileSha2561764200300000 } from './1764200300000-AddImportFileSha256';
 import { CreateServiceIdentity1764200400000 } from './1764200400000-CreateServiceIdentity';
+import { SearchVectorOffImportPath1764300100000 } from './1764300100000-SearchVectorOffImportPath';
 import { ProductFilterIndexes1764300200000 } from './1764300200000-ProductFilterIndexes';
 import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecycle';
 import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
@@ -17,6 +18,7 @@ export const migrations = [
   ImportJobPositionAndDeliveries1764200100000,
   AddImportFileSha2561764200300000,
   CreateServiceIdentity1764200400000,
+  SearchVectorOffImportPath1764300100000,
   ProductFilterIndexes1764300200000,
   ImportJobLifecycle1764300300000,
   CreateOutboxEvents1764300400000,

@@ -8,6 +8,8 @@ export class ImportMetrics {
   readonly jobsFinished: Counter<'status'>;
   readonly productsProcessed: Counter<'outcome'>;
   readonly duration: Histogram;
+  /** An import's done → all of its organization's products searchable (the search indexer caught up). */
+  readonly searchLag: Histogram;
   readonly foreignJobs: Counter;
 
   constructor(metrics: MetricsService) {
@@ -28,6 +30,12 @@ export class ImportMetrics {
       name: 'import_duration_seconds',
       help: 'Wall time of one import run in this process, from claim to done/failed',
       buckets: [0.1, 0.5, 1, 2, 5, 10, 20, 40, 80, 160, 320],
+      registers,
+    });
+    this.searchLag = new Histogram({
+      name: 'import_search_lag_seconds',
+      help: "Seconds from an import job's done until full-text search finds all its organization's products (search vectors computed by this worker)",
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
       registers,
     });
     this.foreignJobs = new Counter({

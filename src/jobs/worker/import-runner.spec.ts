@@ -1,4 +1,5 @@
 import type { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
+import type { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportErrorRepository } from '../repositories/import-error.repository';
 import type { ImportFileRepository } from '../repositories/import-file.repository';
@@ -39,6 +40,7 @@ function setUp(limits: Limits = {}) {
     store.catalog as CatalogBatchService,
     metrics,
     store.idsRepository as ImportJobIdsRepository,
+    store.searchIndexer as SearchIndexer,
   );
   return { store, metrics, runner };
 }

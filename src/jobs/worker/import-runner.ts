@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
+import { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
@@ -47,6 +48,7 @@ export class ImportRunner {
     private readonly catalog: CatalogBatchService,
     private readonly metrics: ImportMetrics,
     private readonly ids: ImportJobIdsRepository,
+    private readonly searchIndexer: SearchIndexer,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -209,6 +211,8 @@ export class ImportRunner {
     });
     if (!committed) throw await this.refusalCause(job, fromCursor);
     job.cursor = toCursor;
+    // The batch's products are committed without search vectors: index them beside the import.
+    if (diff.writes.length > 0) void this.searchIndexer.request(job.organizationId);
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
     this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);

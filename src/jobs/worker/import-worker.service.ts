@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
+import { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
@@ -29,6 +30,7 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
     private readonly reconciler: ImportReconciler,
     private readonly producer: ImportQueueProducer,
     private readonly retention: ImportRetention,
+    private readonly searchIndexer: SearchIndexer,
   ) {}
 
   async start(): Promise<void> {
@@ -47,8 +49,11 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
     void this.queue.process(this.config.worker.concurrency, (job: Job<ImportQueuePayload>) => this.processor.process(job));
     await this.reconcileSafely();
     void this.sweepSafely();
+    void this.indexSafely();
     this.every(this.config.worker.reconcileIntervalMs, () => this.reconcileSafely());
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
+    // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
+    this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
   }
 
   /**
@@ -78,6 +83,14 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
       await this.retention.sweep();
     } catch (error) {
       this.logger.warn(`Retention sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async indexSafely(): Promise<void> {
+    try {
+      await this.searchIndexer.sweep();
+    } catch (error) {
+      this.logger.warn(`Search index sweep failed: ${(error as Error).message}`);
     }
   }
 

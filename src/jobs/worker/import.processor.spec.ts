@@ -1,5 +1,6 @@
 import type { Job } from 'bull';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportJob } from '../entities/import-job.entity';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
@@ -68,6 +69,7 @@ function setUp() {
     metrics,
     foreignJobs as ForeignJobGuard,
     { worker: { attempts: ATTEMPTS } } as AppConfig,
+    store.searchIndexer as SearchIndexer,
   );
   return {
     store,

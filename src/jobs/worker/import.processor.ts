@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
+import { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
@@ -38,6 +39,7 @@ export class ImportProcessor {
     private readonly metrics: ImportMetrics,
     private readonly foreignJobs: ForeignJobGuard,
     private readonly config: AppConfig,
+    private readonly searchIndexer: SearchIndexer,
   ) {}
 
   /** Asks running imports to stop after their current batch. */
@@ -87,6 +89,7 @@ export class ImportProcessor {
     stopTimer();
     this.metrics.jobsFinished.inc({ status: outcome });
     this.logger.log(`Import job ${importJobId} ${outcome}`);
+    if (outcome === 'done') this.measureSearchLag(organizationId);
     return outcome;
   }
 
@@ -118,6 +121,14 @@ export class ImportProcessor {
     });
     if (marked) this.metrics.jobsFinished.inc({ status: 'failed' });
     return marked;
+  }
+
+  /** `done` means written; full-text search follows once the indexer has caught up (import_search_lag_seconds). */
+  private measureSearchLag(organizationId: string): void {
+    const done = performance.now();
+    void this.searchIndexer.request(organizationId).then((indexed) => {
+      if (indexed) this.metrics.searchLag.observe((performance.now() - done) / 1000);
+    });
   }
 
   private async enqueueNext(organizationId: string): Promise<void> {

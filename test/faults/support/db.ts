@@ -100,7 +100,8 @@ export class FaultsDb {
     const rows = await this.query<{ state: string; query: string }>(
       `SELECT state, left(query, 60) AS query FROM pg_stat_activity
         WHERE datname = current_database() AND application_name = $1 AND backend_xid IS NOT NULL AND xact_start IS NOT NULL
-          AND (state LIKE 'idle in transaction%' OR query ~* '(INSERT INTO products|import_errors|indexed_count)')`,
+          AND (state LIKE 'idle in transaction%'
+               OR query ~* '(COPY products|UPDATE products p\\s+SET content_hash|INSERT INTO products|import_errors|indexed_count)')`,
       [applicationName],
     );
     return rows.length > 0 ? `${rows[0].state}: ${rows[0].query.replace(/\s+/g, ' ')}` : null;

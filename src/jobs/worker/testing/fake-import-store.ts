@@ -5,6 +5,7 @@ import type { CatalogBatchService } from '../../../catalog/import/catalog-batch.
 import type { InvalidElement } from '../../../catalog/import/element-outcome';
 import type { RawElement } from '../../../catalog/import/raw-element';
 import type { StoredHashes } from '../../../catalog/product-write';
+import type { SearchIndexer } from '../../../catalog/search/search-indexer.service';
 import type { ImportFailureType, ImportJobStatus } from '../../entities/import-job-status';
 import type { ImportJob } from '../../entities/import-job.entity';
 import type { ImportErrorRepository } from '../../repositories/import-error.repository';
@@ -172,6 +173,15 @@ export class FakeImportStore {
     cancelRequested: async () => false,
   };
 
+  /** Organizations whose search vectors were asked for (the indexer itself runs in PostgreSQL). */
+  readonly searchRequests: string[] = [];
+  readonly searchIndexer: Pick<SearchIndexer, 'request'> = {
+    request: async (organizationId) => {
+      this.searchRequests.push(organizationId);
+      return true;
+    },
+  };
+
   /** Replace mode's id list: merge-mode jobs (all the jobs of these specs) never touch it. */
   readonly idsRepository = {} as Pick<ImportJobIdsRepository, never>;
 
@@ -213,7 +223,7 @@ export class FakeImportStore {
         seen.set(id, hash);
         diff.indexed++;
         diff.writes = diff.writes.filter((w) => w.productId !== id);
-        diff.writes.push({ productId: id, contentHash: hash, rawHash: hash, json: element.text! });
+        diff.writes.push({ productId: id, contentHash: hash, rawHash: hash, json: element.text!, exists: stored !== undefined });
       }
       diff.failed = diff.invalid.length;
       return diff;

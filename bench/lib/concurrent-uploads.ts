@@ -5,9 +5,10 @@ import { round } from './report';
 import { resetPeak, RssSampler } from './rss';
 import type { ServiceStack } from './service-stack';
 
-export interface FourXResult {
-  api_peak_rss_4x_mib: number | null;
-  worker_peak_rss_4x_mib: number | null;
+export interface ConcurrentResult {
+  uploads: number;
+  api_peak_rss_mib: number | null;
+  worker_peak_rss_mib: number | null;
   peak_reset: boolean;
   upload_s: (number | null)[];
   max_upload_s: number | null;
@@ -16,13 +17,13 @@ export interface FourXResult {
   problems: string[];
 }
 
-/** Four uploads of the same file by four organizations at once; peak RSS during the whole phase. */
-export async function runFourX(
+/** N uploads of the same file by N organizations at once (one client each); peak RSS during the whole phase. */
+export async function runConcurrentUploads(
   stack: ServiceStack,
   clients: ImportClient[],
   manifest: CatalogManifest,
   timeoutMs: number,
-): Promise<FourXResult> {
+): Promise<ConcurrentResult> {
   const pids = [stack.api.pid, stack.worker!.pid];
   const peakReset = pids.map(resetPeak).every(Boolean);
   const sampler = new RssSampler(pids).start();
@@ -44,7 +45,7 @@ export async function runFourX(
   await Promise.all(
     uploads.map(async (u, i) => {
       if (u.status === 'rejected') {
-        problems.push(`4x upload ${i + 1}: ${(u.reason as Error).message}`);
+        problems.push(`${clients.length}x upload ${i + 1}: ${(u.reason as Error).message}`);
         return;
       }
       try {
@@ -52,11 +53,11 @@ export async function runFourX(
           timeoutMs: timeoutMs * 4,
           isAlive: stack.deadService,
         });
-        const phase = phaseFromWait(`4x-${i + 1}`, u.value, wait, expected);
+        const phase = phaseFromWait(`${clients.length}x-${i + 1}`, u.value, wait, expected);
         jobs.push(phase);
         problems.push(...phase.problems);
       } catch (error) {
-        problems.push(`4x import ${i + 1}: ${(error as Error).message}`);
+        problems.push(`${clients.length}x import ${i + 1}: ${(error as Error).message}`);
       }
     }),
   );
@@ -66,8 +67,9 @@ export async function runFourX(
   const okUploads = uploadS.filter((s): s is number => s !== null);
   jobs.sort((a, b) => a.name.localeCompare(b.name));
   return {
-    api_peak_rss_4x_mib: peaks.get(stack.api.pid) ?? null,
-    worker_peak_rss_4x_mib: peaks.get(stack.worker!.pid) ?? null,
+    uploads: clients.length,
+    api_peak_rss_mib: peaks.get(stack.api.pid) ?? null,
+    worker_peak_rss_mib: peaks.get(stack.worker!.pid) ?? null,
     peak_reset: peakReset,
     upload_s: uploadS,
     max_upload_s: okUploads.length ? Math.max(...okUploads) : null,

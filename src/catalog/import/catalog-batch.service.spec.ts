@@ -1,0 +1,86 @@
+import type { EntityManager } from 'typeorm';
+import type { StoredHashes } from '../product-write';
+import type { ProductRepository } from '../repositories/product.repository';
+import { CatalogBatchService } from './catalog-batch.service';
+import { guessId, rawHashOf } from './element-evaluator';
+import type { RawElement } from './raw-element';
+
+/** The one read prepare() makes, over an in-memory catalog; counts the ids asked for. */
+class FakeProducts {
+  readonly asked: string[][] = [];
+  constructor(readonly catalog: Map<string, StoredHashes>) {}
+  findHashes(_m: EntityManager, _org: string, ids: string[]): Promise<Map<string, StoredHashes>> {
+    if (ids.length > 0) this.asked.push(ids);
+    return Promise.resolve(new Map(ids.filter((id) => this.catalog.has(id)).map((id) => [id, this.catalog.get(id)!])));
+  }
+}
+
+const element = (index: number, text: string): RawElement => ({
+  index,
+  text,
+  byteLength: Buffer.byteLength(text),
+  offset: 0,
+  oversized: false,
+});
+const manager = {} as EntityManager;
+
+describe('guessId', () => {
+  it.each([
+    ['{"id":"SKU-1","title":"x"}', 'SKU-1'],
+    ['{"id":42,"title":"x"}', '42'],
+    ['{"id":42}', '42'],
+    ['{"title":"x","id":"a"}', null],
+    ['{"id":"a\\"b","title":"x"}', null],
+    ['{"id":"","title":"x"}', null],
+    ['{"id":4.5,"title":"x"}', null],
+    ['{"id":0,"title":"x"}', null],
+    [`{"id":"${'x'.repeat(101)}"}`, null],
+    ['{"id":"nul\u0000"}', null],
+    ['0', null],
+  ])('%s → %s', (text, id) => {
+    expect(guessId(text)).toBe(id);
+  });
+});
+
+describe('CatalogBatchService.prepare', () => {
+  const stored = (text: string): StoredHashes => ({ contentHash: Buffer.alloc(32, 1), rawHash: rawHashOf(text) });
+
+  it('skips an element whose bytes are what the catalog stores for its id without parsing it', async () => {
+    // Not even JSON: parsed, it would fail. Byte-identical to the stored element, it is known valid.
+    const text = '{"id":"a","title":"t" THIS IS NOT PARSED';
+    const products = new FakeProducts(new Map([['a', stored(text)]]));
+    const diff = await new CatalogBatchService(products as unknown as ProductRepository).prepare(manager, 'org', [element(0, text)]);
+    expect(diff).toMatchObject({ indexed: 0, skipped: 1, failed: 0, writes: [] });
+    expect(products.asked).toEqual([['a']]);
+  });
+
+  it('asks once for a new catalog: the guessed ids are the parsed ones', async () => {
+    const products = new FakeProducts(new Map());
+    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const diff = await service.prepare(manager, 'org', [element(0, '{"id":"a","title":"A"}'), element(1, '{"title":"B","id":"b"}')]);
+    expect(diff).toMatchObject({ indexed: 2, skipped: 0, failed: 0 });
+    expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(products.asked).toEqual([['a'], ['b']]); // 'b' could not be guessed, so it is looked up after parsing
+  });
+
+  it('compares an id seen twice occurrence by occurrence, parsing the unchanged one too', async () => {
+    const old = '{"id":"a","title":"Old"}';
+    const products = new FakeProducts(new Map([['a', stored(old)]]));
+    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const diff = await service.prepare(manager, 'org', [element(0, old), element(1, '{"id":"a","title":"New"}'), element(2, old)]);
+    // The first "Old" equals the catalog, "New" changes it, the second "Old" changes it back (so it is parsed and written).
+    expect(diff).toMatchObject({ indexed: 2, skipped: 1, failed: 0 });
+    expect(diff.writes).toHaveLength(1);
+    expect(diff.writes[0]).toMatchObject({ productId: 'a', json: '{"id":"a","title":"Old"}', exists: true });
+  });
+
+  it('parses an element whose guessed id is wrong (a later duplicate key wins in JSON)', async () => {
+    const products = new FakeProducts(new Map([['x', stored('{"id":"x","title":"X"}')]]));
+    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const diff = await service.prepare(manager, 'org', [element(0, '{"id":"x","title":"Y","id":"y"}')]);
+    expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([['y', false]]);
+  });
+});
