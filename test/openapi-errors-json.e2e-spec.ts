@@ -49,6 +49,7 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
     ['422 webhook body an array', '/v1/webhooks', 'post', () => subscribe([1])],
     ['422 unknown event', '/v1/webhooks', 'post', () => subscribe({ url: PUBLIC_URL, events: ['import.started'] })],
     ['422 ftp url', '/v1/webhooks', 'post', () => subscribe({ url: 'ftp://example.com/h', events: ['import.done'] })],
+    ['422 url with credentials', '/v1/webhooks', 'post', () => subscribe({ url: 'https://u:p@example.com/h', events: ['import.done'] })],
     ['422 private target', '/v1/webhooks', 'post', () => subscribe({ url: 'http://10.0.0.8/', events: ['import.done'] })],
     ['422 unknown field', '/v1/webhooks', 'post', () => subscribe({ url: PUBLIC_URL, events: ['import.done'], page: 2 })],
     [

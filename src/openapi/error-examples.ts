@@ -119,6 +119,7 @@ export const ERROR_EXAMPLES = {
     webhookId: validation('webhook_id is not a UUID', 'webhook_id must be a UUID'),
     webhookEvents: validation('events names an unknown event', 'events must contain only import.done, import.failed'),
     webhookScheme: validation('url is not an http or https URL', 'url must use http or https'),
+    webhookCredentials: validation('url holds a user name or password', 'url must not contain credentials'),
     webhookTarget: validation(
       'url resolves to a loopback, private, link-local, CGNAT, metadata, multicast or other non-public address',
       'url is not allowed: 10.0.0.8, a private (RFC 1918) address; webhook targets must be public',

@@ -99,6 +99,7 @@ export class WebhooksController {
     validation.jsonObject,
     validation.webhookEvents,
     validation.webhookScheme,
+    validation.webhookCredentials,
     validation.webhookTarget,
     validation.webhookLimit,
     validation.unknownParameter,
