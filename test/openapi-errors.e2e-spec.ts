@@ -1,18 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { createCaller, type TestCaller } from './support/factories';
+import { documentedBodies, type Method } from './support/openapi-examples';
 import { createTestApp, type TestApp } from './support/test-app';
-
-interface ErrorBody {
-  error: { type: string; message: string };
-}
-
-/** The error bodies the document gives as examples for one operation and status. */
-function documentedBodies(document: OpenAPIObject, path: string, method: 'get' | 'post', status: number): ErrorBody[] {
-  const response = document.paths[path][method]?.responses[String(status)] as
-    { content?: Record<string, { examples?: Record<string, { value: ErrorBody }> }> } | undefined;
-  return Object.values(response?.content?.['application/json']?.examples ?? {}).map((example) => example.value);
-}
 
 /**
  * The error examples of the API document are what the service really answers: each case below
@@ -39,7 +29,7 @@ describe('OpenAPI error examples are the real answers', () => {
 
   const upload = () => request(t.http).post('/v1/catalogs/imports');
 
-  it.each<[string, string, 'get' | 'post', () => request.Test]>([
+  it.each<[string, string, Method, () => request.Test]>([
     ['401 without credentials (upload)', '/v1/catalogs/imports', 'post', () => upload()],
     ['401 without credentials (products)', '/v1/catalogs/products', 'get', () => request(t.http).get('/v1/catalogs/products')],
     ['403 read-only token uploads', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', reader.auth)],
@@ -112,6 +102,20 @@ describe('OpenAPI error examples are the real answers', () => {
       'get',
       () => request(t.http).get('/v1/catalogs/imports?page=2').set('Authorization', caller.auth),
     ],
+    ...(
+      [
+        ['brand empty', 'brand='],
+        ['category too long', `category=${'c'.repeat(256)}`],
+        ['unknown availability', 'availability=in_stock,soon'],
+        ['price range without currency', 'price_min=10'],
+        ['price_min not a decimal', 'currency=EUR&price_min=ten'],
+      ] as const
+    ).map(([label, search]): [string, string, Method, () => request.Test] => [
+      `422 ${label}`,
+      '/v1/catalogs/products',
+      'get',
+      () => request(t.http).get(`/v1/catalogs/products?${search}`).set('Authorization', caller.auth),
+    ]),
     [
       '422 q too long',
       '/v1/catalogs/products',
@@ -133,7 +137,7 @@ describe('OpenAPI error examples are the real answers', () => {
       for (const [method, operation] of Object.entries(item)) {
         for (const [status, response] of Object.entries(operation.responses as Record<string, { headers?: object }>)) {
           if (Number(status) < 400) continue;
-          const bodies = documentedBodies(document, path, method as 'get' | 'post', Number(status));
+          const bodies = documentedBodies(document, path, method as Method, Number(status));
           expect({ path, method, status, hasExamples: bodies.length > 0 }).toEqual({ path, method, status, hasExamples: true });
           for (const body of bodies) expect(Object.keys(body.error).sort()).toEqual(['message', 'type']);
           if (status === '401') expect(response.headers).toHaveProperty('WWW-Authenticate');

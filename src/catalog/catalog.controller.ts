@@ -31,7 +31,17 @@ export class CatalogController {
       'brand, category (path prefix), availability and a price range (with currency) narrow either; all combine with AND.',
   })
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
-  @ApiErrors(validation.limit, validation.cursor, validation.query, validation.unknownParameter)
+  @ApiErrors(
+    validation.limit,
+    validation.cursor,
+    validation.query,
+    validation.brand,
+    validation.category,
+    validation.availability,
+    validation.currency,
+    validation.priceMin,
+    validation.unknownParameter,
+  )
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
     return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
   }

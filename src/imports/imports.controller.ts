@@ -1,13 +1,5 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
@@ -31,7 +23,8 @@ import { ImportJobsService } from './import-jobs.service';
 import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
 
-const { bad_request, conflict, not_found, payload_too_large, unsupported_media_type, validation, rate_limited, unavailable } = ERROR_EXAMPLES;
+const { bad_request, conflict, not_found, payload_too_large, unsupported_media_type, validation, rate_limited, unavailable } =
+  ERROR_EXAMPLES;
 const JOB_ID_PARAM = { name: 'job_id', format: 'uuid', description: 'The job_id the upload answered with' } as const;
 
 @ApiTags(API_TAGS.imports.name)
@@ -159,6 +152,7 @@ export class ImportsController {
   @ApiParam(JOB_ID_PARAM)
   @ApiOkResponse({
     type: ImportJobReportDto,
+    description: 'The report of the job as it is now',
     example: {
       job_id: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
       status: 'done',

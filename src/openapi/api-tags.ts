@@ -13,4 +13,16 @@ export const API_TAGS = {
     name: 'catalog',
     description: 'Read back what the imports stored: catalog details, products by id, listing and full-text search.',
   },
+  webhooks: {
+    name: 'webhooks',
+    description:
+      'Be told when an import job ends instead of polling: a signed WebhookEvent is POSTed to your URL, at least once, ' +
+      'with retries for up to 24 h.',
+  },
+  ucp: {
+    name: 'ucp',
+    description:
+      'The catalog through the Universal Commerce Protocol (UCP 2026-04-08) REST binding: search, lookup by ids and product ' +
+      'detail with UCP request and response objects. The same operations are MCP tools at {base_url}/mcp.',
+  },
 } as const satisfies Record<string, { name: string; description: string }>;

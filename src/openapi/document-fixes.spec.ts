@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { addRateLimitHeaders, composeSchema } from './document-fixes';
+import { addRateLimitHeaders, allowNullReferences, composeSchema } from './document-fixes';
 
 function documentWith(paths: OpenAPIObject['paths'], schemas: Record<string, unknown> = {}): OpenAPIObject {
   return { openapi: '3.0.0', info: { title: 't', version: '1' }, paths, components: { schemas } } as OpenAPIObject;
@@ -55,5 +55,35 @@ describe('composeSchema', () => {
 
   it('refuses a schema it cannot compose instead of writing a wrong document', () => {
     expect(() => composeSchema(documentWith({}, { Base: { type: 'object', properties: {} } }), 'Missing', 'Base')).toThrow(/Missing/);
+  });
+});
+
+describe('allowNullReferences', () => {
+  it('rewrites a nullable allOf reference as anyOf [reference, null] and leaves other properties alone', () => {
+    const ref = { $ref: '#/components/schemas/Failure' };
+    const document = documentWith(
+      {},
+      {
+        Report: {
+          type: 'object',
+          properties: {
+            failure: { type: 'object', nullable: true, description: 'why', example: null, allOf: [ref] },
+            job: { allOf: [ref] },
+            note: { type: 'string', nullable: true },
+          },
+        },
+      },
+    );
+    allowNullReferences(document);
+    const properties = (document.components?.schemas?.Report as { properties: Record<string, unknown> }).properties;
+    expect(properties.failure).toEqual({
+      type: 'object',
+      nullable: true,
+      description: 'why',
+      example: null,
+      anyOf: [ref, { type: 'object', nullable: true, enum: [null] }],
+    });
+    expect(properties.job).toEqual({ allOf: [ref] });
+    expect(properties.note).toEqual({ type: 'string', nullable: true });
   });
 });

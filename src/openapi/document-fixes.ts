@@ -37,3 +37,18 @@ export function composeSchema(document: OpenAPIObject, child: string, base: stri
     allOf: [{ $ref: `#/components/schemas/${base}` }, { type: 'object', properties: own, ...(required.length ? { required } : {}) }],
   };
 }
+
+/**
+ * Nest writes a nullable DTO-typed property as `nullable` beside `allOf: [$ref]`, which in
+ * OpenAPI 3.0 still refuses null (nullable does not reach into allOf, so a real `null` fails
+ * validation). This rewrites each as `anyOf: [$ref, null]`, the 3.0 form that admits both.
+ */
+export function allowNullReferences(document: OpenAPIObject): void {
+  for (const schema of Object.values(document.components?.schemas ?? {}) as SchemaObject[]) {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if ('$ref' in property || !property.nullable || property.allOf?.length !== 1) continue;
+      const { allOf, type: _type, ...rest } = property;
+      schema.properties![name] = { ...rest, type: 'object', anyOf: [allOf[0], { type: 'object', nullable: true, enum: [null] }] };
+    }
+  }
+}

@@ -1,6 +1,10 @@
 import { loadConfig } from '../common/config/load-config';
 import type { ErrorType } from '../common/errors/error-response.dto';
+import { MAX_JSON_BODY_BYTES } from '../common/http/json-body.interceptor';
+import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { MAX_FILE_BYTES, MULTIPART_LIMITS } from '../imports/upload/upload-limits';
+import { MAX_REQUEST_BODY_BYTES } from '../ucp/ucp-requests';
+import { MAX_WEBHOOKS_PER_ORGANIZATION } from '../webhooks/webhooks.service';
 
 /** One documented error answer: the status, and the exact body the service sends in that case. */
 export interface ErrorExample {
@@ -14,6 +18,7 @@ export interface ErrorExample {
 /** Numbers in messages are those of the default configuration, as a new deployment answers. */
 const defaults = loadConfig({});
 const JOB_ID = '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
+const WEBHOOK_ID = '6d1f3b2a-4c5e-4f70-8a9b-0c1d2e3f4a5b';
 
 const example =
   <T extends ErrorType>(type: T, status: number) =>
@@ -47,6 +52,7 @@ export const ERROR_EXAMPLES = {
       `The upload arrived slower than ${defaults.uploads.minBytesPerSecond} bytes/s over ${defaults.uploads.minRateWindowMs / 1000} s ` +
         'and was aborted; nothing was stored',
     ),
+    invalidJson: badRequest('The body is not valid JSON', 'The body is not valid JSON'),
   },
   authentication: {
     invalidCredentials: authentication(
@@ -57,18 +63,23 @@ export const ERROR_EXAMPLES = {
   not_found: {
     importJob: notFound("No import job with that id in the caller's organization", `Import job ${JOB_ID} not found`),
     product: notFound("No product with that id in the caller's organization", 'Product SKU-10042 not found'),
+    webhook: notFound("No webhook with that id in the caller's organization", `Webhook ${WEBHOOK_ID} not found`),
   },
   payload_too_large: {
     file: payloadTooLarge(
       'The file is larger than the limit; nothing was stored',
       `The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`,
     ),
+    jsonBody: payloadTooLarge('The JSON body is larger than 16 KiB', `The JSON body is limited to ${MAX_JSON_BODY_BYTES} bytes`),
+    ucpBody: payloadTooLarge('The JSON body is larger than 64 KiB', `The body must be at most ${MAX_REQUEST_BODY_BYTES} bytes`),
   },
   unsupported_media_type: {
     notMultipart: unsupportedMediaType(
       'The body is not multipart/form-data',
       'The upload must be sent as multipart/form-data with a part named "file"',
     ),
+    notJson: unsupportedMediaType('The body is not application/json', 'The body must be sent as application/json'),
+    ucpNotJson: unsupportedMediaType('The body is not application/json (or a +json type)', 'The body must be application/json'),
   },
   validation: {
     noFilePart: validation('No file part', 'The request has no file part named "file"'),
@@ -90,6 +101,37 @@ export const ERROR_EXAMPLES = {
       'allow_mass_delete given without mode=replace',
       'allow_mass_delete applies only to mode=replace',
     ),
+    brand: validation('brand empty or over 70 characters', 'brand must be 1 to 70 characters'),
+    category: validation('category empty or over 255 characters', 'category must be 1 to 255 characters'),
+    availability: validation(
+      'availability names an unknown value',
+      `availability must be a comma-separated list of ${AVAILABILITY_VALUES.join(', ')}`,
+    ),
+    currency: validation(
+      'currency not an ISO 4217 code, or missing with price_min/price_max',
+      'currency must be an ISO 4217 code in upper case (required with price_min/price_max)',
+    ),
+    priceMin: validation(
+      'price_min (likewise price_max) not a decimal amount',
+      'price_min must be a decimal amount in major units (e.g. 19.99), at most 4 decimals',
+    ),
+    jsonObject: validation('The JSON body is not an object', 'The body must be a JSON object'),
+    webhookId: validation('webhook_id is not a UUID', 'webhook_id must be a UUID'),
+    webhookEvents: validation('events names an unknown event', 'events must contain only import.done, import.failed'),
+    webhookScheme: validation('url is not an http or https URL', 'url must use http or https'),
+    webhookCredentials: validation('url holds a user name or password', 'url must not contain credentials'),
+    webhookTarget: validation(
+      'url resolves to a loopback, private, link-local, CGNAT, metadata, multicast or other non-public address',
+      'url is not allowed: 10.0.0.8, a private (RFC 1918) address; webhook targets must be public',
+    ),
+    webhookLimit: validation(
+      `The organization already has ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks`,
+      `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`,
+    ),
+    ucpSearch: validation('A search with neither query nor filters', 'a search needs a query or at least one filter'),
+    ucpFilter: validation('A filter this service does not apply (refused rather than ignored)', 'filters: Unrecognized key: "color"'),
+    ucpLookupIds: validation('ids empty or over 100', 'ids: Too small: expected array to have >=1 items'),
+    ucpProductId: validation('id missing', 'id: Invalid input: expected string, received undefined'),
   },
   conflict: {
     importFinished: conflict(

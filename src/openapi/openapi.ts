@@ -4,7 +4,7 @@ import { SECURITY_SCHEME } from '../auth/decorators/require-scopes.decorator';
 import { ProductDto } from '../catalog/dto/product.dto';
 import { ErrorResponse } from '../common/errors/error-response.dto';
 import { API_TAGS } from './api-tags';
-import { addRateLimitHeaders, composeSchema } from './document-fixes';
+import { addRateLimitHeaders, allowNullReferences, composeSchema } from './document-fixes';
 import { WebhookEventDto } from '../webhooks/dto/webhook-event.dto';
 
 export const DOCS_TITLE = 'Product Directory Service';
@@ -38,6 +38,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
   });
   addRateLimitHeaders(document, SECURITY_SCHEME);
   composeSchema(document, 'StoredProduct', 'Product');
+  allowNullReferences(document);
   return document;
 }
 

@@ -1,26 +1,35 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
 import { ValidationError } from '../common/errors/api-error';
-import { ErrorResponse } from '../common/errors/error-response.dto';
 import { readJsonBody } from '../common/http/json-body';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { API_TAGS } from '../openapi/api-tags';
+import { ERROR_EXAMPLES, type ErrorExample } from '../openapi/error-examples';
 import type { UcpGetProductResponse, UcpLookupResponse, UcpSearchResponse } from './mapping/ucp-types';
 import { UcpCatalogService } from './ucp-catalog.service';
-import { describeIssues, getProductRequestSchema, lookupRequestSchema, searchRequestSchema } from './ucp-requests';
+import { describeIssues, getProductRequestSchema, lookupRequestSchema, MAX_REQUEST_BODY_BYTES, searchRequestSchema } from './ucp-requests';
 
-const MAX_BODY_BYTES = 64 * 1024;
 const SCHEMA_BASE = 'https://ucp.dev/schemas/shopping';
+const { bad_request, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+/** What reading any UCP body can answer before its own validation. */
+const BODY_ERRORS: ErrorExample[] = [
+  unsupported_media_type.ucpNotJson,
+  payload_too_large.ucpBody,
+  bad_request.invalidJson,
+  validation.ucpFilter,
+];
 
 /**
  * The UCP Catalog REST binding (2026-04-08) at {base_url}/ucp/catalog/…: request and response
  * bodies are the UCP objects (documented by the UCP JSON Schemas, linked here rather than
  * re-declared as DTOs). Bodies are parsed with the same zod schemas as the MCP tools.
  */
-@ApiTags('ucp')
+@ApiTags(API_TAGS.ucp.name)
 @Controller('ucp/catalog')
 export class UcpCatalogController {
   constructor(private readonly catalog: UcpCatalogService) {}
@@ -36,11 +45,11 @@ export class UcpCatalogController {
   @ApiBody({
     schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_request`, additionalProperties: true },
   })
-  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_response` } })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponse,
-    description: 'The body is not a valid search request (or the cursor is not ours)',
+  @ApiOkResponse({
+    description: 'One page of matching products',
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_response` },
   })
+  @ApiErrors(...BODY_ERRORS, validation.ucpSearch, validation.cursor)
   async search(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpSearchResponse> {
     return this.catalog.search(principal.organizationId, await parseBody(request, searchRequestSchema));
   }
@@ -56,8 +65,11 @@ export class UcpCatalogController {
   @ApiBody({
     schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/lookup_request`, additionalProperties: true },
   })
-  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/lookup_response` } })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'The body is not a valid lookup request' })
+  @ApiOkResponse({
+    description: 'The products found for the ids',
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/lookup_response` },
+  })
+  @ApiErrors(...BODY_ERRORS, validation.ucpLookupIds)
   async lookup(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpLookupResponse> {
     return this.catalog.lookup(principal.organizationId, await parseBody(request, lookupRequestSchema));
   }
@@ -73,8 +85,11 @@ export class UcpCatalogController {
   @ApiBody({
     schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/get_product_request`, additionalProperties: true },
   })
-  @ApiOkResponse({ schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/get_product_response` } })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'The body is not a valid get_product request' })
+  @ApiOkResponse({
+    description: 'The product, or ucp.status "error" when the id is unknown',
+    schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_lookup.json#/$defs/get_product_response` },
+  })
+  @ApiErrors(...BODY_ERRORS, validation.ucpProductId)
   async product(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpGetProductResponse> {
     return this.catalog.getProduct(principal.organizationId, await parseBody(request, getProductRequestSchema));
   }
@@ -85,7 +100,7 @@ function ucpDescription(requestRef: string, response: string): string {
 }
 
 async function parseBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  const parsed = schema.safeParse(await readJsonBody(request, MAX_BODY_BYTES));
+  const parsed = schema.safeParse(await readJsonBody(request, MAX_REQUEST_BODY_BYTES));
   if (!parsed.success) throw new ValidationError(describeIssues(parsed.error));
   return parsed.data;
 }

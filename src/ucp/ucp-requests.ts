@@ -15,6 +15,8 @@ import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 10; // UCP default
 export const MAX_LOOKUP_IDS = 100;
+/** A UCP request body is read up to this size (413 beyond). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
 const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;

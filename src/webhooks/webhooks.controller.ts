@@ -1,31 +1,66 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiPayloadTooLargeResponse,
   ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
+  type CallbacksObject,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
-import { ErrorResponse } from '../common/errors/error-response.dto';
 import { JsonBodyInterceptor } from '../common/http/json-body.interceptor';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidParam } from '../common/pipes/uuid-param.pipe';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { API_TAGS } from '../openapi/api-tags';
+import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
+import { WebhookEventDto } from './dto/webhook-event.dto';
 import { WebhookCreatedDto, WebhookPageDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
-@ApiTags('webhooks')
+const { bad_request, not_found, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+const WEBHOOK_ID_PARAM = { name: 'webhook_id', format: 'uuid', description: 'The id create-webhook returned' } as const;
+
+/** The delivery POSTed to a subscribed URL, as an OpenAPI callback of create-webhook. */
+const IMPORT_EVENT_CALLBACK: CallbacksObject = {
+  importEvent: {
+    '{$request.body#/url}': {
+      post: {
+        operationId: 'receive-import-event',
+        summary: 'An import job ended (sent to your URL)',
+        description:
+          'POSTed once per subscribed event, signed in Product-Directory-Signature; retried with backoff for up to 24 h ' +
+          'until your server answers 2xx within 10 s.',
+        // No credentials are sent: the receiver verifies the signature with the secret instead.
+        security: [],
+        parameters: [
+          {
+            name: 'Product-Directory-Signature',
+            in: 'header',
+            required: true,
+            description: 't=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>',
+            schema: { type: 'string', example: `t=1764141123,v1=${'5f2b9c0e'.repeat(8)}` },
+          },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(WebhookEventDto) } } } },
+        responses: {
+          '2XX': { description: 'Received; any 2xx status ends the retries' },
+          '4XX': { description: 'Not accepted; retried like any non-2xx answer or timeout' },
+          '5XX': { description: 'Not accepted; retried like any non-2xx answer or timeout' },
+        },
+      },
+    },
+  },
+};
+
+@ApiTags(API_TAGS.webhooks.name)
 @Controller('v1/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -40,7 +75,9 @@ export class WebhooksController {
     description:
       'Each time an import job of your organization ends, {id, type, created_at, data: ImportJob} is POSTed to the URL as JSON, ' +
       'signed with the secret returned here (shown once) in Product-Directory-Signature. Delivered at least once: dedupe on id. ' +
-      'Non-2xx answers and timeouts (10 s) are retried with exponential backoff for up to 24 h.',
+      'Non-2xx answers and timeouts (10 s) are retried with exponential backoff for up to 24 h. ' +
+      'The body is the WebhookEvent schema (see the callback importEvent).',
+    callbacks: IMPORT_EVENT_CALLBACK,
   })
   @ApiBody({
     type: CreateWebhookDto,
@@ -55,15 +92,18 @@ export class WebhooksController {
     },
   })
   @ApiCreatedResponse({ type: WebhookCreatedDto, description: 'Created; the secret is never shown again' })
-  @ApiBadRequestResponse({ type: ErrorResponse, description: 'The body is not valid JSON' })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponse, description: 'The body is larger than 16,384 bytes' })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'The body is not application/json' })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponse,
-    description:
-      'Invalid fields; a URL that is not http(s), holds credentials, or resolves to a loopback, private, link-local, CGNAT, ' +
-      'metadata, multicast or other non-public address; or the organization already has 20 webhooks',
-  })
+  @ApiErrors(
+    bad_request.invalidJson,
+    payload_too_large.jsonBody,
+    unsupported_media_type.notJson,
+    validation.jsonObject,
+    validation.webhookEvents,
+    validation.webhookScheme,
+    validation.webhookCredentials,
+    validation.webhookTarget,
+    validation.webhookLimit,
+    validation.unknownParameter,
+  )
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<WebhookCreatedDto> {
     return this.webhooks.create(principal.organizationId, body);
   }
@@ -75,8 +115,8 @@ export class WebhooksController {
     summary: 'List webhooks',
     description: "Your organization's webhooks, newest first (no secrets).",
   })
-  @ApiOkResponse({ type: WebhookPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'Invalid limit or cursor' })
+  @ApiOkResponse({ type: WebhookPageDto, description: 'One page of webhooks' })
+  @ApiErrors(validation.limit, validation.cursor, validation.unknownParameter)
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<WebhookPageDto> {
     return this.webhooks.list(principal.organizationId, query.limit, query.cursor);
   }
@@ -89,10 +129,9 @@ export class WebhooksController {
     summary: 'Delete a webhook',
     description: 'Stops its deliveries, pending retries included.',
   })
-  @ApiParam({ name: 'webhook_id', format: 'uuid' })
+  @ApiParam(WEBHOOK_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'webhook_id is not a UUID' })
-  @ApiNotFoundResponse({ type: ErrorResponse, description: "No webhook with that id in the caller's organization" })
+  @ApiErrors(validation.webhookId, not_found.webhook)
   async delete(@Param('webhook_id', UuidParam('webhook_id')) id: string, @CurrentPrincipal() principal: Principal): Promise<void> {
     await this.webhooks.delete(principal.organizationId, id);
   }
@@ -104,10 +143,9 @@ export class WebhooksController {
     summary: 'List deliveries of a webhook',
     description: 'One delivery per event, newest first, with its status, attempts (status codes, errors) and next retry.',
   })
-  @ApiParam({ name: 'webhook_id', format: 'uuid' })
-  @ApiOkResponse({ type: WebhookDeliveryPageDto })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponse, description: 'webhook_id is not a UUID, or invalid limit or cursor' })
-  @ApiNotFoundResponse({ type: ErrorResponse, description: "No webhook with that id in the caller's organization" })
+  @ApiParam(WEBHOOK_ID_PARAM)
+  @ApiOkResponse({ type: WebhookDeliveryPageDto, description: 'One page of deliveries' })
+  @ApiErrors(validation.webhookId, validation.limit, validation.cursor, not_found.webhook)
   deliveries(
     @Param('webhook_id', UuidParam('webhook_id')) id: string,
     @CurrentPrincipal() principal: Principal,
