@@ -26,7 +26,8 @@ export class ProductQueryDto extends PageQueryDto {
   @Matches(STORABLE, { message: 'q must not contain NUL characters or unpaired surrogates' })
   q?: string;
 
-  @ApiPropertyOptional({ description: 'Only products of this brand (case-insensitive)', example: 'Northwind' })
+  // No `example` on these filters: Swagger UI would pre-fill "Try it out" with it and silently filter the list.
+  @ApiPropertyOptional({ description: 'Only products of this brand, case-insensitive (e.g. `Northwind`)' })
   @IsOptional()
   @IsString()
   @MinLength(1, { message: 'brand must be 1 to 70 characters' })
@@ -37,7 +38,6 @@ export class ProductQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description:
       'Only products with a category path starting with these whole segments (case-insensitive): "Apparel" matches "Apparel > Sweaters"',
-    example: 'Apparel > Sweaters',
   })
   @IsOptional()
   @IsString()
@@ -47,8 +47,7 @@ export class ProductQueryDto extends PageQueryDto {
   category?: string;
 
   @ApiPropertyOptional({
-    description: `Only products with one of these availabilities, comma-separated (${AVAILABILITY_VALUES.join(', ')})`,
-    example: 'in_stock,preorder',
+    description: `Only products with one of these availabilities, comma-separated (${AVAILABILITY_VALUES.join(', ')}; e.g. \`in_stock,preorder\`)`,
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',') : value))
@@ -56,19 +55,18 @@ export class ProductQueryDto extends PageQueryDto {
   availability?: Availability[];
 
   @ApiPropertyOptional({
-    description: 'Currency of price_min/price_max (required with them). Only products priced in it match; no conversion.',
-    example: 'EUR',
+    description: 'Currency of price_min/price_max (required with them). Only products priced in it match; no conversion (e.g. `EUR`).',
   })
   @ValidateIf((query: ProductQueryDto) => query.currency !== undefined || query.price_min !== undefined || query.price_max !== undefined)
   @IsIn([...ISO_4217_CURRENCY_CODES], { message: 'currency must be an ISO 4217 code in upper case (required with price_min/price_max)' })
   currency?: string;
 
-  @ApiPropertyOptional({ description: 'Lowest price a buyer pays (sale_price, else price), major units', example: '10' })
+  @ApiPropertyOptional({ description: 'Lowest price a buyer pays (sale_price, else price), major units (e.g. `10`)' })
   @IsOptional()
   @Matches(DECIMAL, { message: `price_min ${PRICE_MESSAGE}` })
   price_min?: string;
 
-  @ApiPropertyOptional({ description: 'Highest price a buyer pays (sale_price, else price), major units', example: '49.99' })
+  @ApiPropertyOptional({ description: 'Highest price a buyer pays (sale_price, else price), major units (e.g. `49.99`)' })
   @IsOptional()
   @Matches(DECIMAL, { message: `price_max ${PRICE_MESSAGE}` })
   price_max?: string;
