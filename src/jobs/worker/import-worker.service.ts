@@ -67,6 +67,7 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
   async beforeApplicationShutdown(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     if (!this.started) return;
+    this.processor.stop();
     // Waits for active imports, which stop after their current batch (checkpointed).
     await this.queue.close().catch((error: Error) => this.logger.warn(`Queue close: ${error.message}`));
   }
