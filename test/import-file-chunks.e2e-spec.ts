@@ -1,0 +1,38 @@
+import { ImportFileRepository } from '../src/jobs/repositories/import-file.repository';
+import { CHUNK_BYTES } from '../src/jobs/intake/chunk-accumulator';
+import { createCaller, type TestCaller } from './support/factories';
+import { upload } from './support/imports';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('The stored upload read back (ImportFileRepository.readChunks)', () => {
+  let t: TestApp;
+  let caller: TestCaller;
+
+  beforeAll(async () => {
+    t = await createTestApp({ worker: false }); // the job stays queued with its chunks stored
+    caller = await createCaller(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('yields the uploaded bytes exactly, as Buffers that stay intact while later chunks are read', async () => {
+    // Multi-byte UTF-8 (2, 3 and 4 bytes) that chunk boundaries may cut; three chunks.
+    const names = Array.from({ length: 12_000 }, (_, i) => `{"id":"sku-${i}","title":"Grüße ☃ 𝄞 ${'x'.repeat(i % 300)}"}`);
+    const file = Buffer.from(`[${names.join(',')}]`);
+    expect(file.length).toBeGreaterThan(2 * CHUNK_BYTES);
+    const jobId = await upload(t.http, caller.auth, file);
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of t.app.get(ImportFileRepository).readChunks(jobId)) {
+      expect(Buffer.isBuffer(chunk)).toBe(true);
+      chunks.push(chunk); // held across the next queries: must not be a view into a reused socket buffer
+    }
+    expect(chunks.map((c) => c.length)).toEqual([CHUNK_BYTES, CHUNK_BYTES, file.length - 2 * CHUNK_BYTES]);
+    expect(Buffer.concat(chunks).equals(file)).toBe(true);
+  });
+
+  it('yields nothing for a job without a stored file', async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of t.app.get(ImportFileRepository).readChunks('00000000-0000-4000-8000-000000000000')) chunks.push(chunk);
+    expect(chunks).toEqual([]);
+  });
+});
