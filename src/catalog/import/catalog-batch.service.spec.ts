@@ -17,7 +17,7 @@ class FakeProducts {
 
 const element = (index: number, text: string): RawElement => ({
   index,
-  text,
+  bytes: Buffer.from(text),
   byteLength: Buffer.byteLength(text),
   offset: 0,
   oversized: false,
@@ -38,12 +38,12 @@ describe('guessId', () => {
     ['{"id":"nul\u0000"}', null],
     ['0', null],
   ])('%s → %s', (text, id) => {
-    expect(guessId(text)).toBe(id);
+    expect(guessId(Buffer.from(text))).toBe(id);
   });
 });
 
 describe('CatalogBatchService.prepare', () => {
-  const stored = (text: string): StoredHashes => ({ contentHash: Buffer.alloc(32, 1), rawHash: rawHashOf(text) });
+  const stored = (text: string): StoredHashes => ({ contentHash: Buffer.alloc(32, 1), rawHash: rawHashOf(Buffer.from(text)) });
 
   it('skips an element whose bytes are what the catalog stores for its id without parsing it', async () => {
     // Not even JSON: parsed, it would fail. Byte-identical to the stored element, it is known valid.

@@ -24,10 +24,10 @@ export class CatalogBatchService {
     pending: ReadonlyMap<string, StoredHashes> = new Map(),
   ): Promise<BatchDiff> {
     // Re-import fast path: elements whose raw bytes are what the catalog stores for their id are
-    // never parsed (JSON.parse was most of an unchanged re-import). Ids are guessed from the first
-    // bytes to look the stored hashes up; a wrong guess only means the element is parsed.
-    const guesses = elements.map((e) => guessId(e.text));
-    const rawHashes = elements.map((e, i) => (guesses[i] === null ? null : rawHashOf(e.text!)));
+    // never decoded nor parsed (JSON.parse was most of an unchanged re-import). Ids are guessed from
+    // the first bytes to look the stored hashes up; a wrong guess only means the element is parsed.
+    const guesses = elements.map((e) => guessId(e.bytes));
+    const rawHashes = elements.map((e, i) => (guesses[i] === null ? null : rawHashOf(e.bytes!)));
     const stored = new Map<string, StoredHashes>();
     const queried = new Set<string>();
     await this.lookup(manager, organizationId, guesses, pending, stored, queried);

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { canonicalJson } from '../hashing/canonical-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
 import type { StoredHashes } from '../product-write';
@@ -8,7 +8,7 @@ import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
 import { jsonSyntaxMessage } from './json-syntax-message';
-import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
+import { elementText, MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
 /** An element after JSON.parse, before validation. */
 export interface ParsedElement {
@@ -18,7 +18,8 @@ export interface ParsedElement {
    * element cannot be valid, and hashing 26 million `0` elements would cost more than the rest.
    */
   rawHash: Buffer | null;
-  text: string | null;
+  /** The element's raw bytes (null when not retained). */
+  bytes: Buffer | null;
   /** The id as it would be stored, when the element has a usable one (used for the fast path). */
   idHint: string | null;
   value?: unknown;
@@ -28,47 +29,65 @@ export interface ParsedElement {
 }
 
 /**
- * The id an element most likely has, read from its first bytes without parsing (`{"id":"SKU-1",…`
- * or `{"id":42,…`), or null. Only a key for looking up the stored raw hash: an element whose raw
- * bytes hash equal to what is stored for that id is byte for byte the element stored under it, so
- * the guess is then right whatever the rest of the element holds; otherwise it is parsed as usual.
+ * The id an element most likely has, read from its first bytes without decoding or parsing
+ * (`{"id":"SKU-1",…` or `{"id":42,…`), or null. Only a key for looking up the stored raw hash: an
+ * element whose raw bytes hash equal to what is stored for that id is byte for byte the element
+ * stored under it, so the guess is then right whatever the rest of the element holds; otherwise it
+ * is parsed as usual. `bytes` is valid UTF-8 (the splitter checked it).
  */
-export function guessId(text: string | null): string | null {
-  if (text === null || !text.startsWith('{"id":')) return null;
-  if (text.charCodeAt(6) === 0x22) {
-    const end = text.indexOf('"', 7);
-    if (end < 8 || end - 7 > PRODUCT_LIMITS.idMaxLength) return null;
-    const id = text.slice(7, end);
-    return id.includes('\\') || !isStorableString(id) ? null : id;
+export function guessId(bytes: Buffer | null): string | null {
+  if (bytes === null || bytes.length < 8 || !startsWithIdKey(bytes)) return null;
+  if (bytes[6] === QUOTE) {
+    const end = bytes.indexOf(QUOTE, 7);
+    // ≤ idMaxLength UTF-16 units take ≤ 3 bytes each: a longer byte run cannot be a usable id.
+    if (end < 8 || end - 7 > 3 * PRODUCT_LIMITS.idMaxLength) return null;
+    const id = bytes.toString('utf8', 7, end);
+    return id.length > PRODUCT_LIMITS.idMaxLength || id.includes('\\') || !isStorableString(id) ? null : id;
   }
-  const digits = /^[1-9][0-9]{0,14}(?=[,}])/.exec(text.slice(6, 22));
-  return digits ? digits[0] : null;
+  // A plain integer of at most 15 digits (a safe integer, written as it is stored), then `,` or `}`.
+  if (bytes[6] < DIGIT_1 || bytes[6] > DIGIT_9) return null;
+  let end = 7;
+  while (end < bytes.length && end < 21 && bytes[end] >= DIGIT_0 && bytes[end] <= DIGIT_9) end++;
+  return bytes[end] === COMMA || bytes[end] === CLOSE_CURLY ? bytes.toString('latin1', 6, end) : null;
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CLOSE_CURLY = 0x7d;
+const DIGIT_0 = 0x30;
+const DIGIT_1 = 0x31;
+const DIGIT_9 = 0x39;
+
+/** `{"id":` */
+function startsWithIdKey(bytes: Buffer): boolean {
+  return bytes[0] === 0x7b && bytes[1] === QUOTE && bytes[2] === 0x69 && bytes[3] === 0x64 && bytes[4] === QUOTE && bytes[5] === 0x3a;
 }
 
 /** An element known identical to the stored product `id` (its raw hash matched): never parsed. */
 export function unchangedElement(element: RawElement, id: string, rawHash: Buffer): ParsedElement {
-  return { index: element.index, rawHash, text: element.text, idHint: id, unparsed: true };
+  return { index: element.index, rawHash, bytes: element.bytes, idHint: id, unparsed: true };
 }
 
 export function parseElement(element: RawElement, knownRawHash?: Buffer): ParsedElement {
-  if (element.oversized || element.text === null) {
+  const text = elementText(element);
+  if (element.oversized || text === null) {
     return {
       index: element.index,
       rawHash: null,
-      text: null,
+      bytes: null,
       idHint: null,
       failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
     };
   }
-  const text = element.text;
+  const bytes = element.bytes;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { index: element.index, rawHash: null, text, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
+    return { index: element.index, rawHash: null, bytes, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
   const idHint = idHintOf(value);
-  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOf(text)), text, idHint, value };
+  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOf(bytes!)), bytes, idHint, value };
 }
 
 /**
@@ -94,7 +113,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
       kind: 'valid',
       index: p.index,
       productId: result.product.id,
-      rawHash: p.rawHash ?? rawHashOf(p.text ?? ''),
+      rawHash: p.rawHash ?? rawHashOf(p.bytes ?? EMPTY),
       contentHash: contentHashOfCanonical(json),
       json,
     };
@@ -110,6 +129,20 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-export function rawHashOf(text: string): Buffer {
-  return hash('sha256', `${CONTENT_HASH_VERSION}\n${text}`, 'buffer'); // one-shot, as contentHashOfCanonical
+const EMPTY = Buffer.alloc(0);
+const RAW_HASH_PREFIX = Buffer.from(`${CONTENT_HASH_VERSION}\n`, 'utf8');
+/** The prefix, then room for any element that is kept: one copy and one native call per hash. */
+const rawHashScratch = Buffer.alloc(RAW_HASH_PREFIX.length + MAX_ELEMENT_BYTES);
+RAW_HASH_PREFIX.copy(rawHashScratch);
+
+/**
+ * SHA-256 of `product:v1\n` followed by the element's raw bytes: the definition stored raw hashes
+ * were made with (pinned by a test). Copying into a scratch buffer and hashing it in one call is
+ * cheaper than a string concatenation (and its UTF-8 encoding) or a Hash object per element.
+ */
+export function rawHashOf(bytes: Buffer): Buffer {
+  const length = RAW_HASH_PREFIX.length + bytes.length;
+  if (length > rawHashScratch.length) return createHash('sha256').update(RAW_HASH_PREFIX).update(bytes).digest();
+  bytes.copy(rawHashScratch, RAW_HASH_PREFIX.length);
+  return hash('sha256', rawHashScratch.subarray(0, length), 'buffer');
 }

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
-import type { RawElement } from '../../catalog/import/raw-element';
+import { elementText, type RawElement } from '../../catalog/import/raw-element';
 import { FileFormatError, JsonArraySplitter, SplitterOptions } from './json-array-splitter';
 
 type Json = fc.JsonValue;
@@ -99,7 +99,9 @@ function awkwardCutPoints(bytes: Buffer): number[] {
   return points;
 }
 
-type Outcome = { ok: true; elements: RawElement[] } | { ok: false; type: string; offset: number; message: string };
+/** An element with its bytes decoded (compared across chunkings and against the whole document). */
+type DecodedElement = Omit<RawElement, 'bytes'> & { text: string | null };
+type Outcome = { ok: true; elements: DecodedElement[] } | { ok: false; type: string; offset: number; message: string };
 
 function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
   const splitter = new JsonArraySplitter(options);
@@ -112,7 +114,7 @@ function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
     return { ok: false, type: error.type, offset: error.offset, message: error.message };
   }
   expect(splitter.count).toBe(elements.length);
-  return { ok: true, elements };
+  return { ok: true, elements: elements.map(({ bytes, ...element }) => ({ ...element, text: elementText({ bytes }) })) };
 }
 
 function parseWhole(bytes: Buffer): unknown {

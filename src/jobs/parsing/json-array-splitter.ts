@@ -8,16 +8,16 @@ export { FileFormatError, formatOffset, type FileFailureType } from './file-form
  * Streaming splitter for a catalog file holding one top-level JSON array.
  *
  * It does not parse values: it tracks strings, escapes and bracket depth just
- * well enough to cut the array into the raw text of its elements, which the
- * caller JSON.parses one by one. Only damage that makes the array itself
+ * well enough to cut the array into the raw bytes of its elements, which the
+ * caller hashes and, when it must, decodes and JSON.parses one by one. Only damage that makes the array itself
  * unsplittable (bad structure, bad UTF-8) is a file error; an element that is
  * merely not valid JSON is emitted as-is and rejected later as one product.
  */
 
 export interface SplitterOptions {
-  /** Elements larger than this are reported as oversized instead of decoded. Default MAX_ELEMENT_BYTES. */
+  /** Elements larger than this are reported as oversized, their bytes not kept. Default MAX_ELEMENT_BYTES. */
   maxElementBytes?: number;
-  /** Elements before this index are counted but not decoded (resume support). Default 0. */
+  /** Elements before this index are counted but their bytes not kept (resume support). Default 0. */
   emitFrom?: number;
   /** Count elements without emitting any (the scan pass): no record per element is built. */
   countOnly?: boolean;
@@ -145,7 +145,10 @@ export class JsonArraySplitter {
     return this.completed;
   }
 
-  /** Feeds the next chunk; returns the elements it completed. */
+  /**
+   * Feeds the next chunk; returns the elements it completed. Their bytes may be views into
+   * `chunk`: the caller must not modify or reuse it while it holds them.
+   */
   push(chunk: Buffer): RawElement[] {
     const out: RawElement[] = [];
     this.guard(() => this.consume(chunk, out));
@@ -419,17 +422,18 @@ export class JsonArraySplitter {
     const byteLength = this.priorLength + length - trailingWs;
     const oversized = byteLength > this.maxElementBytes;
     const index = this.completed++;
-    let text: string | null = null;
+    let bytes: Buffer | null = null;
     if (!oversized && this.retaining) {
-      text =
+      // Within one chunk: a view, no copy (the caller does not reuse chunks). Across chunks: the copies joined.
+      bytes =
         this.pieces.length === 0 && this.priorLength === 0
-          ? buf.toString('utf8', start, start + byteLength)
-          : Buffer.concat([...this.pieces, buf.subarray(start, end)], byteLength).toString('utf8');
+          ? buf.subarray(start, start + byteLength)
+          : Buffer.concat([...this.pieces, buf.subarray(start, end)], byteLength);
     }
     this.pieces = [];
     this.depth = 0;
     this.inString = false;
-    if (!this.countOnly) out.push({ index, text, byteLength, offset: this.elementOffset, oversized });
+    if (!this.countOnly) out.push({ index, bytes, byteLength, offset: this.elementOffset, oversized });
   }
 }
 

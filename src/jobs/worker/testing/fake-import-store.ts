@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { BatchDiff } from '../../../catalog/import/batch-diff';
 import type { CatalogBatchService } from '../../../catalog/import/catalog-batch.service';
 import type { InvalidElement } from '../../../catalog/import/element-outcome';
-import type { RawElement } from '../../../catalog/import/raw-element';
+import { elementText, type RawElement } from '../../../catalog/import/raw-element';
 import type { StoredHashes } from '../../../catalog/product-write';
 import type { SearchIndexer } from '../../../catalog/search/search-indexer.service';
 import type { ImportFailureType, ImportJobStatus } from '../../entities/import-job-status';
@@ -214,7 +214,8 @@ export class FakeImportStore {
           diff.invalid.push(invalid(element));
           continue;
         }
-        const hash = sha256(element.text!);
+        const text = elementText(element)!;
+        const hash = sha256(text);
         const stored = seen.get(id) ?? pending.get(id)?.contentHash ?? this.storedHash(organizationId, id);
         if (stored?.equals(hash)) {
           diff.skipped++;
@@ -223,7 +224,7 @@ export class FakeImportStore {
         seen.set(id, hash);
         diff.indexed++;
         diff.writes = diff.writes.filter((w) => w.productId !== id);
-        diff.writes.push({ productId: id, contentHash: hash, rawHash: hash, json: element.text!, exists: stored !== undefined });
+        diff.writes.push({ productId: id, contentHash: hash, rawHash: hash, json: text, exists: stored !== undefined });
       }
       diff.failed = diff.invalid.length;
       return diff;
@@ -259,9 +260,10 @@ export class FakeImportStore {
 }
 
 function productId(element: RawElement): string | null {
-  if (element.text === null) return null;
+  const text = elementText(element);
+  if (text === null) return null;
   try {
-    const value: unknown = JSON.parse(element.text);
+    const value: unknown = JSON.parse(text);
     const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
     return typeof id === 'string' ? id : null;
   } catch {

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { isStorableString } from '../../common/text/storable-string';
+import { PRODUCT_LIMITS } from '../validation/product-limits';
+import { guessId, parseElement, rawHashOf } from './element-evaluator';
+import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
+
+/** guessId as it was on decoded text, before it read bytes: the oracle for the byte version. */
+function guessIdFromText(text: string | null): string | null {
+  if (text === null || !text.startsWith('{"id":')) return null;
+  if (text.charCodeAt(6) === 0x22) {
+    const end = text.indexOf('"', 7);
+    if (end < 8 || end - 7 > PRODUCT_LIMITS.idMaxLength) return null;
+    const id = text.slice(7, end);
+    return id.includes('\\') || !isStorableString(id) ? null : id;
+  }
+  const digits = /^[1-9][0-9]{0,14}(?=[,}])/.exec(text.slice(6, 22));
+  return digits ? digits[0] : null;
+}
+
+const sha256 = (...parts: Array<string | Buffer>) => parts.reduce((h, part) => h.update(part), createHash('sha256')).digest();
+
+describe('rawHashOf', () => {
+  it('is SHA-256 of "product:v1\\n" and the raw bytes: the hashes the catalog already stores', () => {
+    const text = '{"id":"SKU-1","title":"Grüße"}';
+    expect(rawHashOf(Buffer.from(text)).toString('hex')).toBe('d35bfa9b71042a069edbbb266876f05da8e6a18808435a748959e70240a8e999');
+    expect(rawHashOf(Buffer.from(text)).equals(sha256(`product:v1\n${text}`))).toBe(true);
+  });
+
+  it('gives the same hash for any bytes and sizes, the scratch buffer reused in between', () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 300 }), { minLength: 1, maxLength: 5 }), (elements) => {
+        const hashes = elements.map((bytes) => rawHashOf(Buffer.from(bytes)));
+        elements.forEach((bytes, i) => expect(hashes[i].equals(sha256('product:v1\n', Buffer.from(bytes)))).toBe(true));
+      }),
+    );
+    for (const size of [0, MAX_ELEMENT_BYTES, MAX_ELEMENT_BYTES + 1, 3 * MAX_ELEMENT_BYTES]) {
+      const bytes = Buffer.alloc(size, 'x');
+      expect(rawHashOf(bytes).equals(sha256('product:v1\n', bytes))).toBe(true);
+    }
+  });
+});
+
+describe('guessId on bytes', () => {
+  const prefixes = fc.constantFrom('{"id":"', '{"id":', '{"id":1', '{"id":0', '{"id" :', '{"ID":"', '');
+  const units = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('a', 'Z', '-', '1', '9', '0', '"', '\\', ',', '}', ' ', '.', 'e', 'é', '€', '😀', '\u0000') },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(33), 'ü'.repeat(33), '😀'.repeat(25)) },
+  );
+  const elementArb = fc.tuple(prefixes, fc.array(units, { maxLength: 12 })).map(([prefix, parts]) => prefix + parts.join(''));
+
+  it('guesses exactly what the text version guessed, on random and near-miss elements', () => {
+    fc.assert(
+      fc.property(elementArb, (text) => {
+        expect(guessId(Buffer.from(text))).toBe(guessIdFromText(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees at the id length limit, counted in UTF-16 units as before', () => {
+    for (const unit of ['x', 'ü', '€', '😀']) {
+      for (let n = 95; n <= 105; n++) {
+        const text = `{"id":"${unit.repeat(n)}","title":"t"}`;
+        expect(guessId(Buffer.from(text))).toBe(guessIdFromText(text));
+      }
+    }
+    for (const digits of ['1', '123456789012345', '1234567890123456']) {
+      for (const after of [',', '}', '.5}', '']) {
+        const text = `{"id":${digits}${after}`;
+        expect(guessId(Buffer.from(text))).toBe(guessIdFromText(text));
+      }
+    }
+  });
+
+  it('is null without bytes', () => {
+    expect(guessId(null)).toBeNull();
+  });
+});
+
+describe('parseElement', () => {
+  const element = (text: string): RawElement => ({ index: 3, bytes: Buffer.from(text), byteLength: Buffer.byteLength(text), offset: 100, oversized: false });
+
+  it('decodes and parses the bytes, hashing them when the element has a usable id', () => {
+    const parsed = parseElement(element('{"id":"é","title":"t"}'));
+    expect(parsed).toMatchObject({ index: 3, idHint: 'é', value: { id: 'é', title: 't' } });
+    expect(parsed.rawHash?.equals(sha256('product:v1\n{"id":"é","title":"t"}'))).toBe(true);
+  });
+
+  it('reports a syntax error at its file offset', () => {
+    expect(parseElement(element('{"id":"a",}')).failure).toBe('not valid JSON: unexpected character at byte 110; the element starts at byte 100');
+  });
+});
