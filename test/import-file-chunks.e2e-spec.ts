@@ -14,7 +14,7 @@ describe('The stored upload read back (ImportFileRepository.readChunks)', () => 
   });
   afterAll(() => t.close());
 
-  it('yields the uploaded bytes exactly, as Buffers that stay intact while later chunks are read', async () => {
+  it('yields the uploaded bytes exactly, in Buffers that stay intact while later chunks are read', async () => {
     // Multi-byte UTF-8 (2, 3 and 4 bytes) that chunk boundaries may cut; three chunks.
     const names = Array.from({ length: 12_000 }, (_, i) => `{"id":"sku-${i}","title":"Grüße ☃ 𝄞 ${'x'.repeat(i % 300)}"}`);
     const file = Buffer.from(`[${names.join(',')}]`);
@@ -26,7 +26,6 @@ describe('The stored upload read back (ImportFileRepository.readChunks)', () => 
       expect(Buffer.isBuffer(chunk)).toBe(true);
       chunks.push(chunk); // held across the next queries: must not be a view into a reused socket buffer
     }
-    expect(chunks.map((c) => c.length)).toEqual([CHUNK_BYTES, CHUNK_BYTES, file.length - 2 * CHUNK_BYTES]);
     expect(Buffer.concat(chunks).equals(file)).toBe(true);
   });
 

@@ -16,30 +16,33 @@ export class ImportFileRepository {
     await manager.query('INSERT INTO import_file_chunks (job_id, seq, data) VALUES ($1, $2, $3)', [jobId, seq, data]);
   }
 
-  /** Streams the file back chunk by chunk, holding one chunk in memory at a time. */
+  /**
+   * Streams the file back in order, holding one stored chunk in memory at a time. It arrives in the
+   * pieces the socket delivered (tens of KiB each): their concatenation is the file.
+   */
   async *readChunks(jobId: string): AsyncGenerator<Buffer> {
     for (let seq = 0; ; seq++) {
-      const data = await this.readChunk(jobId, seq);
-      if (data === null) return;
-      yield data;
+      const pieces = await this.readChunk(jobId, seq);
+      if (pieces === null) return;
+      yield* pieces;
     }
   }
 
   /**
-   * One chunk, or null past the last, as raw bytes. A plain SELECT returns bytea as text: a 1 MiB
+   * One chunk, or null past the last, as raw bytes in pieces. A plain SELECT returns bytea as text: a 1 MiB
    * chunk came as a 2 MiB hex string (garbage the GC had to collect) to be hex-decoded, twice per
    * import. node-postgres's `binary` result mode does not help: it decodes every field as UTF-8
    * first, which corrupts bytes. A binary COPY streams the bytes untouched. The connection is held
    * for this one statement only (COPY takes no parameters: the values are escaped literals).
    */
-  private async readChunk(jobId: string, seq: number): Promise<Buffer | null> {
+  private async readChunk(jobId: string, seq: number): Promise<Buffer[] | null> {
     if (!Number.isSafeInteger(seq)) throw new RangeError(`bad chunk seq ${seq}`);
     const client = await ((this.repo.manager.connection.driver as PostgresDriver).master as Pool).connect();
     try {
       const sql = `COPY (SELECT data FROM import_file_chunks WHERE job_id = ${client.escapeLiteral(jobId)} AND seq = ${seq}) TO STDOUT (FORMAT binary)`;
       const pieces: Buffer[] = [];
       for await (const piece of client.query(copyTo(sql))) pieces.push(piece as Buffer);
-      const data = binaryCopyField(Buffer.concat(pieces));
+      const data = binaryCopyField(pieces);
       client.release();
       return data;
     } catch (error) {
