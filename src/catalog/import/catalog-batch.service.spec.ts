@@ -17,7 +17,8 @@ class FakeProducts {
 
 const element = (index: number, text: string): RawElement => ({
   index,
-  bytes: Buffer.from(text),
+  source: Buffer.from(`pad${text}pad`), // the element's bytes sit inside a larger chunk
+  start: 3,
   byteLength: Buffer.byteLength(text),
   offset: 0,
   oversized: false,

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../repositories/product.repository';
 import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
-import { evaluateElements, guessId, parseElement, rawHashOf, unchangedElement } from './element-evaluator';
+import { evaluateElements, guessElementId, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
 import type { RawElement } from './raw-element';
 
 /**
@@ -26,8 +26,8 @@ export class CatalogBatchService {
     // Re-import fast path: elements whose raw bytes are what the catalog stores for their id are
     // never decoded nor parsed (JSON.parse was most of an unchanged re-import). Ids are guessed from
     // the first bytes to look the stored hashes up; a wrong guess only means the element is parsed.
-    const guesses = elements.map((e) => guessId(e.bytes));
-    const rawHashes = elements.map((e, i) => (guesses[i] === null ? null : rawHashOf(e.bytes!)));
+    const guesses = elements.map(guessElementId);
+    const rawHashes = elements.map((e, i) => (guesses[i] === null ? null : rawHashOfElement(e)));
     const stored = new Map<string, StoredHashes>();
     const queried = new Set<string>();
     await this.lookup(manager, organizationId, guesses, pending, stored, queried);

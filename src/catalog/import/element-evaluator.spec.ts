@@ -32,6 +32,12 @@ describe('rawHashOf', () => {
       fc.property(fc.array(fc.uint8Array({ maxLength: 300 }), { minLength: 1, maxLength: 5 }), (elements) => {
         const hashes = elements.map((bytes) => rawHashOf(Buffer.from(bytes)));
         elements.forEach((bytes, i) => expect(hashes[i].equals(sha256('product:v1\n', Buffer.from(bytes)))).toBe(true));
+        const chunk = Buffer.concat(elements);
+        let from = 0;
+        for (const [i, bytes] of elements.entries()) {
+          expect(rawHashOf(chunk, from, from + bytes.length).equals(hashes[i])).toBe(true);
+          from += bytes.length;
+        }
       }),
     );
     for (const size of [0, MAX_ELEMENT_BYTES, MAX_ELEMENT_BYTES + 1, 3 * MAX_ELEMENT_BYTES]) {
@@ -52,8 +58,13 @@ describe('guessId on bytes', () => {
 
   it('guesses exactly what the text version guessed, on random and near-miss elements', () => {
     fc.assert(
-      fc.property(elementArb, (text) => {
-        expect(guessId(Buffer.from(text))).toBe(guessIdFromText(text));
+      fc.property(elementArb, fc.constantFrom('', '"', '",', '1,', '}', 'x"}'), (text, after) => {
+        const expected = guessIdFromText(text);
+        expect(guessId(Buffer.from(text))).toBe(expected);
+        // Inside a chunk: bytes after the element's end (a quote, digits, a comma) must not count.
+        const chunk = Buffer.from(`[{"id":"z"},${text}${after}`);
+        const start = Buffer.byteLength('[{"id":"z"},');
+        expect(guessId(chunk, start, start + Buffer.byteLength(text))).toBe(expected);
       }),
       { numRuns: 3000 },
     );
@@ -80,7 +91,14 @@ describe('guessId on bytes', () => {
 });
 
 describe('parseElement', () => {
-  const element = (text: string): RawElement => ({ index: 3, bytes: Buffer.from(text), byteLength: Buffer.byteLength(text), offset: 100, oversized: false });
+  const element = (text: string): RawElement => ({
+    index: 3,
+    source: Buffer.from(`,${text},`),
+    start: 1,
+    byteLength: Buffer.byteLength(text),
+    offset: 100,
+    oversized: false,
+  });
 
   it('decodes and parses the bytes, hashing them when the element has a usable id', () => {
     const parsed = parseElement(element('{"id":"é","title":"t"}'));

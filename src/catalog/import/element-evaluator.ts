@@ -18,8 +18,8 @@ export interface ParsedElement {
    * element cannot be valid, and hashing 26 million `0` elements would cost more than the rest.
    */
   rawHash: Buffer | null;
-  /** The element's raw bytes (null when not retained). */
-  bytes: Buffer | null;
+  /** The element as cut from the file (its bytes, for a raw hash taken late). */
+  raw: RawElement;
   /** The id as it would be stored, when the element has a usable one (used for the fast path). */
   idHint: string | null;
   value?: unknown;
@@ -35,20 +35,28 @@ export interface ParsedElement {
  * stored under it, so the guess is then right whatever the rest of the element holds; otherwise it
  * is parsed as usual. `bytes` is valid UTF-8 (the splitter checked it).
  */
-export function guessId(bytes: Buffer | null): string | null {
-  if (bytes === null || bytes.length < 8 || !startsWithIdKey(bytes)) return null;
-  if (bytes[6] === QUOTE) {
-    const end = bytes.indexOf(QUOTE, 7);
+export function guessId(bytes: Buffer | null, from = 0, to = bytes?.length ?? 0): string | null {
+  if (bytes === null || to - from < 8 || !startsWithIdKey(bytes, from)) return null;
+  if (bytes[from + 6] === QUOTE) {
+    const end = bytes.indexOf(QUOTE, from + 7);
     // ≤ idMaxLength UTF-16 units take ≤ 3 bytes each: a longer byte run cannot be a usable id.
-    if (end < 8 || end - 7 > 3 * PRODUCT_LIMITS.idMaxLength) return null;
-    const id = bytes.toString('utf8', 7, end);
+    if (end < from + 8 || end >= to || end - from - 7 > 3 * PRODUCT_LIMITS.idMaxLength) return null;
+    const id = bytes.toString('utf8', from + 7, end);
     return id.length > PRODUCT_LIMITS.idMaxLength || id.includes('\\') || !isStorableString(id) ? null : id;
   }
   // A plain integer of at most 15 digits (a safe integer, written as it is stored), then `,` or `}`.
-  if (bytes[6] < DIGIT_1 || bytes[6] > DIGIT_9) return null;
-  let end = 7;
-  while (end < bytes.length && end < 21 && bytes[end] >= DIGIT_0 && bytes[end] <= DIGIT_9) end++;
-  return bytes[end] === COMMA || bytes[end] === CLOSE_CURLY ? bytes.toString('latin1', 6, end) : null;
+  const first = bytes[from + 6];
+  if (first < DIGIT_1 || first > DIGIT_9) return null;
+  let end = from + 7;
+  const digitsEnd = Math.min(to, from + 21);
+  while (end < digitsEnd && bytes[end] >= DIGIT_0 && bytes[end] <= DIGIT_9) end++;
+  if (end >= to) return null;
+  return bytes[end] === COMMA || bytes[end] === CLOSE_CURLY ? bytes.toString('latin1', from + 6, end) : null;
+}
+
+/** guessId of a cut element. */
+export function guessElementId(element: RawElement): string | null {
+  return guessId(element.source, element.start, element.start + element.byteLength);
 }
 
 const QUOTE = 0x22;
@@ -59,13 +67,15 @@ const DIGIT_1 = 0x31;
 const DIGIT_9 = 0x39;
 
 /** `{"id":` */
-function startsWithIdKey(bytes: Buffer): boolean {
-  return bytes[0] === 0x7b && bytes[1] === QUOTE && bytes[2] === 0x69 && bytes[3] === 0x64 && bytes[4] === QUOTE && bytes[5] === 0x3a;
+function startsWithIdKey(bytes: Buffer, at: number): boolean {
+  return (
+    bytes[at] === 0x7b && bytes[at + 1] === QUOTE && bytes[at + 2] === 0x69 && bytes[at + 3] === 0x64 && bytes[at + 4] === QUOTE && bytes[at + 5] === 0x3a
+  );
 }
 
 /** An element known identical to the stored product `id` (its raw hash matched): never parsed. */
 export function unchangedElement(element: RawElement, id: string, rawHash: Buffer): ParsedElement {
-  return { index: element.index, rawHash, bytes: element.bytes, idHint: id, unparsed: true };
+  return { index: element.index, rawHash, raw: element, idHint: id, unparsed: true };
 }
 
 export function parseElement(element: RawElement, knownRawHash?: Buffer): ParsedElement {
@@ -74,20 +84,19 @@ export function parseElement(element: RawElement, knownRawHash?: Buffer): Parsed
     return {
       index: element.index,
       rawHash: null,
-      bytes: null,
+      raw: element,
       idHint: null,
       failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
     };
   }
-  const bytes = element.bytes;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { index: element.index, rawHash: null, bytes, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
+    return { index: element.index, rawHash: null, raw: element, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
   const idHint = idHintOf(value);
-  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOf(bytes!)), bytes, idHint, value };
+  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOfElement(element)), raw: element, idHint, value };
 }
 
 /**
@@ -113,7 +122,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
       kind: 'valid',
       index: p.index,
       productId: result.product.id,
-      rawHash: p.rawHash ?? rawHashOf(p.bytes ?? EMPTY),
+      rawHash: p.rawHash ?? rawHashOfElement(p.raw),
       contentHash: contentHashOfCanonical(json),
       json,
     };
@@ -129,7 +138,6 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-const EMPTY = Buffer.alloc(0);
 const RAW_HASH_PREFIX = Buffer.from(`${CONTENT_HASH_VERSION}\n`, 'utf8');
 /** The prefix, then room for any element that is kept: one copy and one native call per hash. */
 const rawHashScratch = Buffer.alloc(RAW_HASH_PREFIX.length + MAX_ELEMENT_BYTES);
@@ -140,9 +148,14 @@ RAW_HASH_PREFIX.copy(rawHashScratch);
  * were made with (pinned by a test). Copying into a scratch buffer and hashing it in one call is
  * cheaper than a string concatenation (and its UTF-8 encoding) or a Hash object per element.
  */
-export function rawHashOf(bytes: Buffer): Buffer {
-  const length = RAW_HASH_PREFIX.length + bytes.length;
-  if (length > rawHashScratch.length) return createHash('sha256').update(RAW_HASH_PREFIX).update(bytes).digest();
-  bytes.copy(rawHashScratch, RAW_HASH_PREFIX.length);
+export function rawHashOf(bytes: Buffer, from = 0, to = bytes.length): Buffer {
+  const length = RAW_HASH_PREFIX.length + to - from;
+  if (length > rawHashScratch.length) return createHash('sha256').update(RAW_HASH_PREFIX).update(bytes.subarray(from, to)).digest();
+  bytes.copy(rawHashScratch, RAW_HASH_PREFIX.length, from, to);
   return hash('sha256', rawHashScratch.subarray(0, length), 'buffer');
+}
+
+/** rawHashOf a cut element's bytes (those of an element not retained hash as empty). */
+export function rawHashOfElement(element: RawElement): Buffer {
+  return element.source === null ? rawHashOf(Buffer.alloc(0)) : rawHashOf(element.source, element.start, element.start + element.byteLength);
 }

@@ -6,11 +6,15 @@ export interface RawElement {
   /** 0-based position in the array. */
   index: number;
   /**
-   * The element's trimmed bytes as written in the file (valid UTF-8); null when oversized or when
-   * index < emitFrom. Usually a view into the chunk it was cut from (so a batch's elements keep
-   * their few chunks alive, nothing more): read-only. Decoded only when the element is parsed.
+   * Holds the element's trimmed bytes as written in the file (valid UTF-8) at
+   * [start, start + byteLength); null when oversized or when index < emitFrom. Usually the chunk
+   * the element was cut from (so a batch's elements keep their few chunks alive, nothing more),
+   * a copy only when the element spans chunks: read-only. No view object is made per element, and
+   * the text is decoded only when the element is parsed.
    */
-  bytes: Buffer | null;
+  source: Buffer | null;
+  /** Where the element's bytes begin in `source`. */
+  start: number;
   /** Size of the element's trimmed raw bytes as written in the file. */
   byteLength: number;
   /** File byte offset of the element's first byte (for messages about it). */
@@ -19,7 +23,14 @@ export interface RawElement {
   oversized: boolean;
 }
 
+type ElementBytes = Pick<RawElement, 'source' | 'start' | 'byteLength'>;
+
 /** The element's raw text, decoded from its bytes (null when they were not retained). */
-export function elementText(element: Pick<RawElement, 'bytes'>): string | null {
-  return element.bytes === null ? null : element.bytes.toString('utf8');
+export function elementText(element: ElementBytes): string | null {
+  return element.source === null ? null : element.source.toString('utf8', element.start, element.start + element.byteLength);
+}
+
+/** The element's raw bytes as a view (null when they were not retained). */
+export function elementBytes(element: ElementBytes): Buffer | null {
+  return element.source === null ? null : element.source.subarray(element.start, element.start + element.byteLength);
 }

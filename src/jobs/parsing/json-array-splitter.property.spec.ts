@@ -100,7 +100,7 @@ function awkwardCutPoints(bytes: Buffer): number[] {
 }
 
 /** An element with its bytes decoded (compared across chunkings and against the whole document). */
-type DecodedElement = Omit<RawElement, 'bytes'> & { text: string | null };
+type DecodedElement = Omit<RawElement, 'source' | 'start'> & { text: string | null };
 type Outcome = { ok: true; elements: DecodedElement[] } | { ok: false; type: string; offset: number; message: string };
 
 function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
@@ -114,7 +114,7 @@ function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
     return { ok: false, type: error.type, offset: error.offset, message: error.message };
   }
   expect(splitter.count).toBe(elements.length);
-  return { ok: true, elements: elements.map(({ bytes, ...element }) => ({ ...element, text: elementText({ bytes }) })) };
+  return { ok: true, elements: elements.map(({ source, start, ...element }) => ({ ...element, text: elementText({ source, start, byteLength: element.byteLength }) })) };
 }
 
 function parseWhole(bytes: Buffer): unknown {

@@ -1,4 +1,4 @@
-import { elementText, MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
+import { elementBytes, elementText, MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import { FileFailureType, FileFormatError, formatOffset, JsonArraySplitter, SplitterOptions } from './json-array-splitter';
 
 type Input = string | Buffer;
@@ -6,23 +6,24 @@ type Input = string | Buffer;
 const toBuffer = (input: Input): Buffer => (typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
 
 /** An element with its bytes decoded, for readable expectations. */
-type Located = Omit<RawElement, 'offset' | 'bytes'> & { text: string | null };
+type Located = Omit<RawElement, 'offset' | 'source' | 'start'> & { text: string | null };
 
 /** Checks that each element's offset points at its bytes in the file, then leaves the offset out. */
 function withoutOffsets(bytes: Buffer, elements: RawElement[]): Located[] {
   let previousEnd = 0;
-  return elements.map(({ offset, bytes: own, ...element }) => {
+  return elements.map(({ offset, source, start, ...element }) => {
     const slice = bytes.subarray(offset, offset + element.byteLength);
     expect(offset).toBeGreaterThanOrEqual(previousEnd);
+    const own = elementBytes({ source, start, byteLength: element.byteLength });
     if (own !== null) expect(own.equals(slice)).toBe(true);
     else expect(slice.toString('utf8')).toBe(slice.toString('utf8').trim());
     previousEnd = offset + element.byteLength;
-    return { ...element, text: elementText({ bytes: own }) };
+    return { ...element, text: own === null ? null : own.toString('utf8') };
   });
 }
 
 /** What push() returned, bytes decoded. */
-const decoded = (elements: RawElement[]) => elements.map(({ bytes, ...element }) => ({ ...element, text: elementText({ bytes }) }));
+const decoded = (elements: RawElement[]) => elements.map(({ source: _source, start: _start, ...element }, i) => ({ ...element, text: elementText(elements[i]) }));
 
 /** Splits `input` fed in chunks of `chunkSize` bytes (the whole input when omitted). */
 function split(input: Input, chunkSize?: number, options?: SplitterOptions): Located[] {

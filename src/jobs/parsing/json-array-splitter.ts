@@ -146,8 +146,8 @@ export class JsonArraySplitter {
   }
 
   /**
-   * Feeds the next chunk; returns the elements it completed. Their bytes may be views into
-   * `chunk`: the caller must not modify or reuse it while it holds them.
+   * Feeds the next chunk; returns the elements it completed. Their bytes may be in `chunk`
+   * itself: the caller must not modify or reuse it while it holds them.
    */
   push(chunk: Buffer): RawElement[] {
     const out: RawElement[] = [];
@@ -422,18 +422,21 @@ export class JsonArraySplitter {
     const byteLength = this.priorLength + length - trailingWs;
     const oversized = byteLength > this.maxElementBytes;
     const index = this.completed++;
-    let bytes: Buffer | null = null;
+    let source: Buffer | null = null;
+    let sourceStart = 0;
     if (!oversized && this.retaining) {
-      // Within one chunk: a view, no copy (the caller does not reuse chunks). Across chunks: the copies joined.
-      bytes =
-        this.pieces.length === 0 && this.priorLength === 0
-          ? buf.subarray(start, start + byteLength)
-          : Buffer.concat([...this.pieces, buf.subarray(start, end)], byteLength);
+      // Within one chunk: the chunk itself, no copy (the caller does not reuse chunks). Across chunks: the copies joined.
+      if (this.pieces.length === 0 && this.priorLength === 0) {
+        source = buf;
+        sourceStart = start;
+      } else {
+        source = Buffer.concat([...this.pieces, buf.subarray(start, end)], byteLength);
+      }
     }
     this.pieces = [];
     this.depth = 0;
     this.inString = false;
-    if (!this.countOnly) out.push({ index, bytes, byteLength, offset: this.elementOffset, oversized });
+    if (!this.countOnly) out.push({ index, source, start: sourceStart, byteLength, offset: this.elementOffset, oversized });
   }
 }
 

@@ -1,4 +1,4 @@
-import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
+import { elementText, MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import { reportableProductId } from '../../catalog/validation/product-id';
 import { JsonArraySplitter } from '../parsing/json-array-splitter';
 
@@ -43,7 +43,7 @@ export async function countElementsRecordingIds(
   };
   const take = async (elements: RawElement[]) => {
     for (const element of elements) {
-      const id = elementProductId(element.bytes);
+      const id = elementProductId(elementText(element));
       if (id !== null) ids.push(id);
     }
     if (ids.length >= ID_BATCH_SIZE) await flush();
@@ -66,10 +66,10 @@ export async function countElementsRecordingIds(
  * "occurs in the file", so a replace import keeps that product). Null for elements whose id cannot
  * be read: not an object, not JSON, over 256 KiB, or no usable id.
  */
-export function elementProductId(bytes: Buffer | null): string | null {
-  if (bytes === null || bytes[0] !== 0x7b /* { */) return null;
+export function elementProductId(text: string | null): string | null {
+  if (text === null || text.charCodeAt(0) !== 0x7b /* { */) return null;
   try {
-    return reportableProductId(JSON.parse(bytes.toString('utf8')));
+    return reportableProductId(JSON.parse(text));
   } catch {
     return null;
   }
