@@ -1,3 +1,6 @@
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ImportFileRepository } from '../src/jobs/repositories/import-file.repository';
 import { CHUNK_BYTES } from '../src/jobs/intake/chunk-accumulator';
 import { createCaller, type TestCaller } from './support/factories';
@@ -27,6 +30,25 @@ describe('The stored upload read back (ImportFileRepository.readChunks)', () => 
       chunks.push(chunk); // held across the next queries: must not be a view into a reused socket buffer
     }
     expect(Buffer.concat(chunks).equals(file)).toBe(true);
+  });
+
+  it('yields the same bytes reading ahead, and leaves no read running when the caller stops early', async () => {
+    const file = Buffer.from(`[${Array.from({ length: 30_000 }, (_, i) => `{"id":"p${i}","title":"Ünïcode ${i}"}`).join(',')}]`);
+    expect(file.length).toBeGreaterThan(CHUNK_BYTES);
+    const jobId = await upload(t.http, caller.auth, file);
+    const files = t.app.get(ImportFileRepository);
+    const chunks: Buffer[] = [];
+    for await (const chunk of files.readChunks(jobId, { readAhead: true })) chunks.push(chunk);
+    expect(Buffer.concat(chunks).equals(file)).toBe(true);
+
+    // Stop after the first piece: the read of the next chunk (already started) is awaited, and
+    // every connection goes back to the pool.
+    for await (const chunk of files.readChunks(jobId, { readAhead: true })) {
+      expect(chunk.length).toBeGreaterThan(0);
+      break;
+    }
+    const pool = (t.app.get(DataSource).driver as PostgresDriver).master as Pool;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 
   it('yields nothing for a job without a stored file', async () => {

@@ -17,14 +17,28 @@ export class ImportFileRepository {
   }
 
   /**
-   * Streams the file back in order, holding one stored chunk in memory at a time. It arrives in the
-   * pieces the socket delivered (tens of KiB each): their concatenation is the file.
+   * Streams the file back in order, holding one stored chunk in memory at a time (two with
+   * `readAhead`). It arrives in the pieces the socket delivered (tens of KiB each): their
+   * concatenation is the file. `readAhead` reads the next chunk while the caller works on this one
+   * (PostgreSQL detoasting it overlaps the worker's scanning), on a second pool connection: only
+   * for a caller that makes no other query meanwhile (the scan pass), so an import still needs at
+   * most three connections.
    */
-  async *readChunks(jobId: string): AsyncGenerator<Buffer> {
-    for (let seq = 0; ; seq++) {
-      const pieces = await this.readChunk(jobId, seq);
-      if (pieces === null) return;
-      yield* pieces;
+  async *readChunks(jobId: string, options: { readAhead?: boolean } = {}): AsyncGenerator<Buffer> {
+    let next: Promise<Buffer[] | null> | null = null;
+    try {
+      for (let seq = 0; ; seq++) {
+        const pieces = await (next ?? this.readChunk(jobId, seq));
+        next = null;
+        if (pieces === null) return;
+        if (options.readAhead) {
+          next = this.readChunk(jobId, seq + 1);
+          next.catch(() => undefined); // awaited by the next step or below; never unhandled meanwhile
+        }
+        yield* pieces;
+      }
+    } finally {
+      await next?.catch(() => undefined); // a caller that stops early leaves no read running
     }
   }
 

@@ -114,7 +114,7 @@ export class ImportRunner {
       total =
         job.mode === 'replace'
           ? await countElementsRecordingIds(this.files.readChunks(job.id), (productIds) => this.ids.add(job.id, productIds))
-          : await countElements(this.files.readChunks(job.id));
+          : await countElements(this.files.readChunks(job.id, { readAhead: true }));
     } catch (error) {
       if (!(error instanceof FileFormatError)) throw error;
       await this.fail(job, error.type, error.message);
