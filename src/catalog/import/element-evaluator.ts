@@ -28,12 +28,19 @@ export interface ParsedElement {
   unparsed?: true;
 }
 
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CLOSE_CURLY = 0x7d;
+const DIGIT_0 = 0x30;
+const DIGIT_1 = 0x31;
+const DIGIT_9 = 0x39;
+
 /**
  * The id an element most likely has, read from its first bytes without decoding or parsing
  * (`{"id":"SKU-1",…` or `{"id":42,…`), or null. Only a key for looking up the stored raw hash: an
  * element whose raw bytes hash equal to what is stored for that id is byte for byte the element
  * stored under it, so the guess is then right whatever the rest of the element holds; otherwise it
- * is parsed as usual. `bytes` is valid UTF-8 (the splitter checked it).
+ * is parsed as usual. The element is bytes[from, to), valid UTF-8 (the splitter checked it).
  */
 export function guessId(bytes: Buffer | null, from = 0, to = bytes?.length ?? 0): string | null {
   if (bytes === null || to - from < 8 || !startsWithIdKey(bytes, from)) return null;
@@ -58,13 +65,6 @@ export function guessId(bytes: Buffer | null, from = 0, to = bytes?.length ?? 0)
 export function guessElementId(element: RawElement): string | null {
   return guessId(element.source, element.start, element.start + element.byteLength);
 }
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const CLOSE_CURLY = 0x7d;
-const DIGIT_0 = 0x30;
-const DIGIT_1 = 0x31;
-const DIGIT_9 = 0x39;
 
 /** `{"id":` */
 function startsWithIdKey(bytes: Buffer, at: number): boolean {
