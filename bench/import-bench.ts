@@ -38,7 +38,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --skip-2x               skip the two-concurrent-uploads memory phase
   --skip-4x               skip the four-concurrent-uploads memory phase
   --worker-concurrency N  WORKER_CONCURRENCY for the worker process (default: the service's default)
-  --worker-node-args ARGS extra Node flags for the worker, space-separated (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
+  --worker-node-args=ARGS extra Node flags for the worker, space-separated, given with "=" (e.g. --worker-node-args="--cpu-prof --cpu-prof-dir=/tmp/prof")
   --timeout-s S           per-import timeout (default 900)
   --upload-timeout-s S    an upload without an answer after S seconds is reported as hung (default 120)
   --keep-db               keep the bench database / organizations / queue keys afterwards`;
