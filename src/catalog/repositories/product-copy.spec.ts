@@ -55,8 +55,8 @@ describe('product COPY in binary format', () => {
     expect(decode(Buffer.concat([...productCopyPieces(ORG, JOB, [])]))).toEqual([]);
   });
 
-  it('hands rows over in bounded pieces that together hold every row in order', () => {
-    const rows = Array.from({ length: 3_000 }, (_, i) => row(`p-${i}`, JSON.stringify({ id: `p-${i}`, title: 'ü'.repeat(300 + (i % 7)) })));
+  it('hands rows over in bounded pieces that together hold every row in order (3-byte UTF-8 text)', () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => row(`p-${i}`, JSON.stringify({ id: `p-${i}`, title: '€'.repeat(300 + (i % 7)) })));
     const pieces = [...productCopyPieces(ORG, JOB, rows)];
     expect(pieces.length).toBeGreaterThan(2);
     expect(pieces.every((p) => p.length <= PIECE_BYTES)).toBe(true);
@@ -66,7 +66,7 @@ describe('product COPY in binary format', () => {
   });
 
   it('gives a row larger than a piece a piece of its own', () => {
-    const big = row('big', JSON.stringify({ d: '😀'.repeat(PIECE_BYTES) }));
+    const big = row('big', JSON.stringify({ d: '€😀'.repeat(PIECE_BYTES / 2) }));
     const pieces = [...productCopyPieces(ORG, JOB, [row('a', '{}'), big, row('b', '{}')])];
     const decoded = decode(Buffer.concat(pieces));
     expect(decoded.map((fields) => fields[1].toString())).toEqual(['a', 'big', 'b']);

@@ -19,6 +19,10 @@ const TRAILER = Buffer.from([0xff, 0xff]);
 /** jsonb's binary input format: a version byte (1), then the JSON text. */
 const JSONB_VERSION = 1;
 
+/** Field count, then organization_id (length word + 16 bytes); and last_import_job_id at the end. */
+const ROW_START_BYTES = 2 + 4 + 16;
+const ROW_END_BYTES = 4 + 16;
+
 /** Most UTF-8 bytes one UTF-16 code unit can take (a surrogate pair: 4 bytes for 2 units). */
 const MAX_UTF8_PER_UNIT = 3;
 
@@ -36,29 +40,18 @@ export function uuidBytes(uuid: string): Buffer {
  */
 export function* productCopyPieces(organizationId: string, jobId: string, rows: readonly ProductWrite[]): Generator<Buffer> {
   // Field count + organization_id, and last_import_job_id: the same bytes on every row.
-  const rowStart = Buffer.alloc(2 + 4 + 16);
+  const rowStart = Buffer.alloc(ROW_START_BYTES);
   rowStart.writeInt16BE(FIELD_COUNT, 0);
   rowStart.writeInt32BE(16, 2);
   uuidBytes(organizationId).copy(rowStart, 6);
-  const rowEnd = Buffer.alloc(4 + 16);
+  const rowEnd = Buffer.alloc(ROW_END_BYTES);
   rowEnd.writeInt32BE(16, 0);
   uuidBytes(jobId).copy(rowEnd, 4);
 
   let piece = Buffer.allocUnsafe(PIECE_BYTES);
   let at = HEADER.copy(piece, 0);
   for (const row of rows) {
-    const bound =
-      rowStart.length +
-      4 +
-      row.productId.length * MAX_UTF8_PER_UNIT +
-      4 +
-      row.contentHash.length +
-      4 +
-      row.rawHash.length +
-      5 +
-      row.json.length * MAX_UTF8_PER_UNIT +
-      rowEnd.length +
-      TRAILER.length;
+    const bound = maxRowBytes(row);
     if (at + bound > piece.length) {
       if (at > 0) yield piece.subarray(0, at);
       piece = Buffer.allocUnsafe(Math.max(PIECE_BYTES, bound)); // a fresh piece: the stream may still hold the last one
@@ -71,8 +64,17 @@ export function* productCopyPieces(organizationId: string, jobId: string, rows: 
     at = writeText(piece, at, row.json, JSONB_VERSION);
     at += rowEnd.copy(piece, at);
   }
-  at += TRAILER.copy(piece, at); // every bound above includes room for it
+  at += TRAILER.copy(piece, at);
   yield piece.subarray(0, at);
+}
+
+/**
+ * The most bytes a row can take (plus the trailer, so the last piece always has room for it): the
+ * fixed fields, four length words, jsonb's version byte, the hashes, and the text at 3 bytes per unit.
+ */
+function maxRowBytes(row: ProductWrite): number {
+  const fixed = ROW_START_BYTES + 4 * 4 + 1 + ROW_END_BYTES + TRAILER.length;
+  return fixed + row.contentHash.length + row.rawHash.length + (row.productId.length + row.json.length) * MAX_UTF8_PER_UNIT;
 }
 
 function writeBytes(piece: Buffer, at: number, bytes: Buffer): number {
