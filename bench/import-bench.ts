@@ -38,6 +38,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --skip-2x               skip the two-concurrent-uploads memory phase
   --skip-4x               skip the four-concurrent-uploads memory phase
   --worker-concurrency N  WORKER_CONCURRENCY for the worker process (default: the service's default)
+  --worker-node-args=ARGS extra Node flags for the worker, space-separated, given with "=" (e.g. --worker-node-args="--cpu-prof --cpu-prof-dir=/tmp/prof")
   --timeout-s S           per-import timeout (default 900)
   --upload-timeout-s S    an upload without an answer after S seconds is reported as hung (default 120)
   --keep-db               keep the bench database / organizations / queue keys afterwards`;
@@ -59,6 +60,7 @@ void runMain(cleanup, async () => {
       'skip-2x': { type: 'boolean' },
       'skip-4x': { type: 'boolean' },
       'worker-concurrency': { type: 'string' },
+      'worker-node-args': { type: 'string' },
       'timeout-s': { type: 'string' },
       'keep-db': { type: 'boolean' },
     },
@@ -77,6 +79,7 @@ void runMain(cleanup, async () => {
   const workerConcurrency = args.number('worker-concurrency', undefined, { min: 1, integer: true });
   const timeoutMs = args.number('timeout-s', 900, { min: 1 })! * 1000;
   const keepDb = args.flag('keep-db');
+  const workerNodeArgs = (args.string('worker-node-args') ?? '').split(/\s+/).filter(Boolean);
   if (sizeBytes > SPEC_MAX_BYTES) log(`note: ${sizeBytes} bytes is above the 50 MiB upload limit; expect 413`);
 
   requireBuild();
@@ -101,6 +104,7 @@ void runMain(cleanup, async () => {
     keepDb,
     log,
     extraEnv: workerConcurrency ? { WORKER_CONCURRENCY: String(workerConcurrency) } : undefined,
+    workerNodeArgs,
   });
   const tenantNames = [
     `bench-${runId}-main`,

@@ -23,6 +23,8 @@ export interface StackOptions {
   keepDb: boolean;
   /** Extra service environment (e.g. WORKER_CONCURRENCY). */
   extraEnv?: Record<string, string>;
+  /** Extra Node flags for the worker only (e.g. --cpu-prof: it writes its profile when the worker exits on SIGTERM). */
+  workerNodeArgs?: string[];
   log: (message: string) => void;
 }
 
@@ -90,7 +92,14 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   log(`api pid ${api.pid} on ${baseUrl} (log ${api.logFile})`);
   let worker: ServiceProcess | null = null;
   if (options.withWorker) {
-    worker = await startNodeService('worker', path.join(REPO_ROOT, 'dist/worker.js'), serviceEnv(common), options.logDir);
+    worker = await startNodeService(
+      'worker',
+      path.join(REPO_ROOT, 'dist/worker.js'),
+      serviceEnv(common),
+      options.logDir,
+      undefined,
+      options.workerNodeArgs,
+    );
     const w = worker;
     cleanup.add('stop worker', () => w.stop());
     log(`worker pid ${worker.pid} (log ${worker.logFile})`);

@@ -177,6 +177,8 @@ export function startNodeService(
   env: NodeJS.ProcessEnv,
   logDir: string,
   port?: number,
+  extraNodeFlags: readonly string[] = [],
 ): Promise<ServiceProcess> {
-  return ServiceProcess.start({ name, args: [...serviceNodeFlags(), script], env, logFile: join(logDir, `${name}.log`), port });
+  const args = [...serviceNodeFlags(), ...extraNodeFlags, script];
+  return ServiceProcess.start({ name, args, env, logFile: join(logDir, `${name}.log`), port });
 }

@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { canonicalJson } from '../hashing/canonical-json';
+import { canonicalProductJson } from '../hashing/canonical-product-json';
 import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
 import type { StoredHashes } from '../product-write';
 import { fastValidProduct } from '../validation/fast-product-check';
@@ -117,7 +117,7 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
     const fast = fastValidProduct(p.value);
     const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
     if (!result.valid) return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
-    const json = canonicalJson(result.product);
+    const json = canonicalProductJson(result.product);
     return {
       kind: 'valid',
       index: p.index,

@@ -3,30 +3,90 @@ import type { ProductWrite } from '../product-write';
 /** Columns the COPY of new products fills; created_at/updated_at take their defaults, search stays NULL. */
 export const PRODUCT_COPY_COLUMNS = 'organization_id, product_id, content_hash, raw_hash, data, last_import_job_id';
 
-/** Bytes of COPY text handed to the stream at a time. */
-const PIECE_BYTES = 65_536;
+/** Column types in PRODUCT_COPY_COLUMNS order: uuid, text, bytea, bytea, jsonb, uuid. */
+const FIELD_COUNT = 6;
 
-/** COPY text format: backslash, newline, carriage return and tab are escaped; nothing else is special. */
-export function copyText(value: string): string {
-  return /[\\\n\r\t]/.test(value)
-    ? value.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'))
-    : value;
+/**
+ * Bytes handed to the COPY stream at a time: pg-copy-streams makes two socket writes per piece,
+ * so a few large pieces rather than many small ones; bounded, so a batch is never held twice.
+ */
+export const PIECE_BYTES = 512 * 1024;
+
+/** The binary COPY header: signature, flags (no OIDs), header extension length 0. */
+const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+/** The binary COPY trailer: a field count of -1. */
+const TRAILER = Buffer.from([0xff, 0xff]);
+/** jsonb's binary input format: a version byte (1), then the JSON text. */
+const JSONB_VERSION = 1;
+
+/** Field count, then organization_id (length word + 16 bytes); and last_import_job_id at the end. */
+const ROW_START_BYTES = 2 + 4 + 16;
+const ROW_END_BYTES = 4 + 16;
+
+/** Most UTF-8 bytes one UTF-16 code unit can take (a surrogate pair: 4 bytes for 2 units). */
+const MAX_UTF8_PER_UNIT = 3;
+
+/** A uuid's 16 bytes, for a binary uuid field. Refuses anything else (Buffer's hex decoding would stop silently). */
+export function uuidBytes(uuid: string): Buffer {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+  return Buffer.from(uuid.replace(/-/g, ''), 'hex');
 }
 
-/** A bytea field in COPY text: `\x` + hex, its backslash escaped. */
-const copyBytea = (value: Buffer): string => `\\\\x${value.toString('hex')}`;
+/**
+ * The rows in PostgreSQL's binary COPY format (`COPY … FROM STDIN (FORMAT binary)`), in pieces of
+ * about PIECE_BYTES: each field is its length and its bytes, so nothing is escaped or hex-encoded;
+ * text and JSON are UTF-8-encoded straight into the piece. The first piece starts with the header
+ * and the last ends with the trailer.
+ */
+export function* productCopyPieces(organizationId: string, jobId: string, rows: readonly ProductWrite[]): Generator<Buffer> {
+  // Field count + organization_id, and last_import_job_id: the same bytes on every row.
+  const rowStart = Buffer.alloc(ROW_START_BYTES);
+  rowStart.writeInt16BE(FIELD_COUNT, 0);
+  rowStart.writeInt32BE(16, 2);
+  uuidBytes(organizationId).copy(rowStart, 6);
+  const rowEnd = Buffer.alloc(ROW_END_BYTES);
+  rowEnd.writeInt32BE(16, 0);
+  uuidBytes(jobId).copy(rowEnd, 4);
 
-/** The rows as COPY text lines, in pieces of about 64 KiB (the stream never holds the batch twice). */
-export function* productCopyLines(organizationId: string, jobId: string, rows: readonly ProductWrite[]): Generator<string> {
-  let piece = '';
+  let piece = Buffer.allocUnsafe(PIECE_BYTES);
+  let at = HEADER.copy(piece, 0);
   for (const row of rows) {
-    piece +=
-      `${organizationId}\t${copyText(row.productId)}\t${copyBytea(row.contentHash)}\t${copyBytea(row.rawHash)}\t` +
-      `${copyText(row.json)}\t${jobId}\n`;
-    if (piece.length >= PIECE_BYTES) {
-      yield piece;
-      piece = '';
+    const bound = maxRowBytes(row);
+    if (at + bound > piece.length) {
+      if (at > 0) yield piece.subarray(0, at);
+      piece = Buffer.allocUnsafe(Math.max(PIECE_BYTES, bound)); // a fresh piece: the stream may still hold the last one
+      at = 0;
     }
+    at += rowStart.copy(piece, at);
+    at = writeText(piece, at, row.productId, -1);
+    at = writeBytes(piece, at, row.contentHash);
+    at = writeBytes(piece, at, row.rawHash);
+    at = writeText(piece, at, row.json, JSONB_VERSION);
+    at += rowEnd.copy(piece, at);
   }
-  if (piece.length > 0) yield piece;
+  at += TRAILER.copy(piece, at);
+  yield piece.subarray(0, at);
+}
+
+/**
+ * The most bytes a row can take (plus the trailer, so the last piece always has room for it): the
+ * fixed fields, four length words, jsonb's version byte, the hashes, and the text at 3 bytes per unit.
+ */
+function maxRowBytes(row: ProductWrite): number {
+  const fixed = ROW_START_BYTES + 4 * 4 + 1 + ROW_END_BYTES + TRAILER.length;
+  return fixed + row.contentHash.length + row.rawHash.length + (row.productId.length + row.json.length) * MAX_UTF8_PER_UNIT;
+}
+
+function writeBytes(piece: Buffer, at: number, bytes: Buffer): number {
+  piece.writeInt32BE(bytes.length, at);
+  return at + 4 + bytes.copy(piece, at + 4);
+}
+
+/** Length, then (for jsonb) the version byte, then the UTF-8 text; the length is known only after encoding. */
+function writeText(piece: Buffer, at: number, text: string, versionByte: number): number {
+  let start = at + 4;
+  if (versionByte >= 0) start = piece.writeUInt8(versionByte, start);
+  const end = start + piece.write(text, start, 'utf8');
+  piece.writeInt32BE(end - at - 4, at);
+  return end;
 }
