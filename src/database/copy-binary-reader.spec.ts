@@ -4,7 +4,7 @@ import { readCopyRows } from './copy-binary-reader';
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /** A binary COPY stream of one-column rows, as PostgreSQL writes it (optionally with a header extension). */
-function copyStream(rows: Array<Buffer | null>, extension = Buffer.alloc(0)): Buffer {
+function copyStream(rows: Array<Buffer | null>, extension: Buffer = Buffer.alloc(0)): Buffer {
   const header = Buffer.alloc(8);
   header.writeUInt32BE(extension.length, 4);
   const parts = [SIGNATURE, header, extension];
