@@ -13,8 +13,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * cascades: triggers fire in name order) deletes the products with a snapshot that sees the batch;
  * a batch that starts after the job row is gone writes nothing.
  */
-export class ProductsOrganizationCascade1764300510000 implements MigrationInterface {
-  name = 'ProductsOrganizationCascade1764300510000';
+export class ProductsOrganizationCascade1764300530000 implements MigrationInterface {
+  name = 'ProductsOrganizationCascade1764300530000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE products DROP CONSTRAINT products_organization_id_fkey`);

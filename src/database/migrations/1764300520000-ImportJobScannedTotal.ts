@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * before this column). A merge import with a count skips the worker's scan pass, which re-read
  * and re-split the whole stored file only to learn what the upload had already seen.
  */
-export class ImportJobScannedTotal1764300500000 implements MigrationInterface {
-  name = 'ImportJobScannedTotal1764300500000';
+export class ImportJobScannedTotal1764300520000 implements MigrationInterface {
+  name = 'ImportJobScannedTotal1764300520000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE import_jobs ADD COLUMN scanned_total integer CHECK (scanned_total >= 0)`);
