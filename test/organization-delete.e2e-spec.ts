@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 /**
  * Deleting an organization deletes its products (a trigger since products lost its foreign key,
- * see migration 1764300510000), including those of an import batch still in flight.
+ * see migration 1764300530000), including those of an import batch still in flight.
  */
 describe('Deleting an organization', () => {
   let t: TestApp;
