@@ -8,6 +8,7 @@ function job(overrides: Partial<ImportJob>): ImportJob {
     accountId: 'a',
     status: 'pending',
     total: 0,
+    scannedTotal: null,
     indexedCount: 0,
     failedCount: 0,
     skippedCount: 0,

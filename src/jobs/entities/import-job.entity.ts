@@ -21,6 +21,10 @@ export class ImportJob {
   @Column({ type: 'integer', default: 0 })
   total: number;
 
+  /** Elements the upload counted as it stored a well-formed file; null: the worker's scan pass counts (and judges) it. */
+  @Column({ name: 'scanned_total', type: 'integer', nullable: true })
+  scannedTotal: number | null;
+
   @Column({ name: 'indexed_count', type: 'integer', default: 0 })
   indexedCount: number;
 

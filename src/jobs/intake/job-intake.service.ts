@@ -5,6 +5,7 @@ import type { ImportJob } from '../entities/import-job.entity';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { CHUNK_BYTES, ChunkAccumulator } from './chunk-accumulator';
+import { UploadScan } from './upload-scan';
 
 /** The upload that becomes a job: who sent it, and the Idempotency-Key it claims (if any). */
 export interface IntakeJob {
@@ -49,10 +50,11 @@ export class JobIntake {
    * marked uploaded.
    */
   async accept(manager: EntityManager, job: IntakeJob, receive: (sink: IntakeFileSink) => Promise<ReceivedFile>): Promise<void> {
-    const { size, sha256 } = await receive((fileName, content) => this.storeFile(manager, job, fileName, content));
+    const scan = new UploadScan();
+    const { size, sha256 } = await receive((fileName, content) => this.storeFile(manager, job, fileName, content, scan));
     if (job.idempotencyKey) await this.jobs.releaseExpiredIdempotencyKey(manager, job.organizationId, job.idempotencyKey, job.keyNotBefore);
     await this.jobs.recordFile(manager, job.id, sha256, job.idempotencyKey);
-    await this.jobs.markUploaded(manager, job.id, size);
+    await this.jobs.markUploaded(manager, job.id, size, scan.finish());
   }
 
   /** The job's place in its organization's order, taken after commit (see ImportJobRepository.assignPosition). */
@@ -60,7 +62,13 @@ export class JobIntake {
     return this.jobs.assignPosition(jobId);
   }
 
-  private async storeFile(manager: EntityManager, job: IntakeJob, fileName: string, content: AsyncIterable<Buffer>): Promise<number> {
+  private async storeFile(
+    manager: EntityManager,
+    job: IntakeJob,
+    fileName: string,
+    content: AsyncIterable<Buffer>,
+    scan: UploadScan,
+  ): Promise<number> {
     await this.jobs.insert(manager, {
       id: job.id,
       organizationId: job.organizationId,
@@ -74,6 +82,7 @@ export class JobIntake {
     let size = 0;
     for await (const data of content) {
       size += data.length;
+      scan.push(data);
       for (const chunk of chunks.push(data)) await this.files.appendChunk(manager, job.id, chunk.seq, chunk.data);
     }
     const last = chunks.flush();

@@ -97,8 +97,12 @@ export class ImportJobRepository {
    * Records the stored size as the upload's transaction ends; created_at is taken now (it orders
    * listings; the run order is `seq`, taken after commit by assignPosition).
    */
-  async markUploaded(manager: EntityManager, id: string, fileSize: number): Promise<void> {
-    await manager.query('UPDATE import_jobs SET file_size = $2, created_at = clock_timestamp() WHERE id = $1', [id, fileSize]);
+  async markUploaded(manager: EntityManager, id: string, fileSize: number, scannedTotal: number | null): Promise<void> {
+    await manager.query('UPDATE import_jobs SET file_size = $2, scanned_total = $3, created_at = clock_timestamp() WHERE id = $1', [
+      id,
+      fileSize,
+      scannedTotal,
+    ]);
   }
 
   /**

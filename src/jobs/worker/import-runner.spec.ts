@@ -116,6 +116,27 @@ describe('ImportRunner', () => {
     expect(store.job('j1').failureType).toBe('not_an_array');
   });
 
+  it('takes the count the upload recorded instead of a scan pass: the stored file is read once', async () => {
+    const { store, runner } = setUp({ batchSize: 2 });
+    store.addJob('j1', 'org', file(product('a'), product('b'), '1'), { status: 'processing', scannedTotal: 3 });
+
+    await expect(runner.run(store.entity('j1'), keepGoing)).resolves.toBe('done');
+
+    expect(store.fileReads.get('j1')).toBe(1);
+    expect(store.commitLog()[0]).toBe('setTotal');
+    expect(store.job('j1')).toMatchObject({ status: 'done', total: 3, cursor: 3, indexedCount: 2, failedCount: 1 });
+  });
+
+  it('scans a file the upload did not count: read twice (scan pass, apply pass)', async () => {
+    const { store, runner } = setUp({ batchSize: 2 });
+    store.addJob('j1', 'org', file(product('a'), product('b'), '1'), { status: 'processing' });
+
+    await expect(runner.run(store.entity('j1'), keepGoing)).resolves.toBe('done');
+
+    expect(store.fileReads.get('j1')).toBe(2);
+    expect(store.job('j1')).toMatchObject({ status: 'done', total: 3 });
+  });
+
   it('resumes from the cursor: no second scan, elements before it are neither prepared nor counted again', async () => {
     const { store, runner } = setUp({ batchSize: 2 });
     const elements = [product('a'), product('b'), product('c'), product('d')];

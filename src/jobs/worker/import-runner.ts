@@ -55,8 +55,9 @@ export class ImportRunner {
     try {
       if (job.cancelRequestedAt) throw new ImportCancelledError(job.id);
       if (job.cursor === 0) {
-        // Nothing written yet: (re)check the whole file first, so a bad file changes nothing.
-        const total = await this.scan(job);
+        // Nothing written yet: the whole file is checked first, so a bad file changes nothing. The
+        // upload checked and counted it as it stored it; a replace import's scan also records ids.
+        const total = job.mode !== 'replace' && job.scannedTotal !== null ? job.scannedTotal : await this.scan(job);
         if (total === null) return 'failed';
         job.total = total;
         await this.jobs.setTotal(this.dataSource.manager, job.id, total);

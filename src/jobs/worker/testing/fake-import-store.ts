@@ -26,6 +26,8 @@ export interface FakeJobRow {
   seq: number;
   status: ImportJobStatus;
   total: number;
+  /** What the upload counted (null: the worker scans). */
+  scannedTotal: number | null;
   cursor: number;
   indexedCount: number;
   failedCount: number;
@@ -53,6 +55,8 @@ export class FakeImportStore {
   /** Catalog write calls (1-based) that throw this error inside their transaction. */
   readonly writeFailures = new Map<number, Error>();
   private writeCalls = 0;
+  /** Whole passes over each job's stored file that readChunks started. */
+  readonly fileReads = new Map<string, number>();
   /** What each prepare() was given: the element indexes and the ids of the in-flight batch's writes. */
   readonly prepared: Array<{ indexes: number[]; pendingIds: string[] }> = [];
 
@@ -66,6 +70,7 @@ export class FakeImportStore {
       seq: this.nextSeq++,
       status: 'pending',
       total: 0,
+      scannedTotal: null,
       cursor: 0,
       indexedCount: 0,
       failedCount: 0,
@@ -246,6 +251,7 @@ export class FakeImportStore {
   private async *chunks(jobId: string): AsyncGenerator<Buffer> {
     const file = this.files.get(jobId);
     if (!file) throw new Error(`the file of job ${jobId} is gone`);
+    this.fileReads.set(jobId, (this.fileReads.get(jobId) ?? 0) + 1);
     for (let at = 0; at < file.length; at += this.chunkBytes) yield file.subarray(at, at + this.chunkBytes);
   }
 
