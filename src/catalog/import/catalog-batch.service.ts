@@ -4,6 +4,7 @@ import { ProductRepository } from '../repositories/product.repository';
 import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { evaluateElements, guessElementId, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
+import { InvalidVerdicts } from './invalid-verdicts';
 import type { RawElement } from './raw-element';
 
 /**
@@ -15,6 +16,9 @@ import type { RawElement } from './raw-element';
  */
 @Injectable()
 export class CatalogBatchService {
+  /** Shared by every import of this process: a verdict depends on the element's bytes only. */
+  private readonly verdicts = new InvalidVerdicts();
+
   constructor(private readonly products: ProductRepository) {}
 
   async prepare(
@@ -51,7 +55,7 @@ export class CatalogBatchService {
     const complete = parsed.map((p, i) =>
       p.unparsed && (occurrences.get(p.idHint!) ?? 0) > 1 ? parseElement(elements[i], p.rawHash ?? undefined) : p,
     );
-    return diffBatch(evaluateElements(complete, stored), stored);
+    return diffBatch(evaluateElements(complete, stored, this.verdicts), stored);
   }
 
   /** Adds the stored hashes of ids not `queried` yet (one query), with what the in-flight batch writes on top. */

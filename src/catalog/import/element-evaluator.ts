@@ -7,6 +7,7 @@ import { validateProduct } from '../validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
+import { InvalidVerdicts } from './invalid-verdicts';
 import { jsonSyntaxMessage } from './json-syntax-message';
 import { elementText, MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
@@ -104,7 +105,11 @@ export function parseElement(element: RawElement, knownRawHash?: Buffer): Parsed
  * stores for its id (and whose id appears once in the batch) is known valid and unchanged: it
  * skips validation and canonicalisation.
  */
-export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<string, StoredHashes>): ElementOutcome[] {
+export function evaluateElements(
+  parsed: ParsedElement[],
+  stored: ReadonlyMap<string, StoredHashes>,
+  verdicts: InvalidVerdicts = new InvalidVerdicts(0),
+): ElementOutcome[] {
   const occurrences = new Map<string, number>();
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
   return parsed.map((p): ElementOutcome => {
@@ -113,10 +118,15 @@ export function evaluateElements(parsed: ParsedElement[], stored: ReadonlyMap<st
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
-    // full class-validator run, which also produces the error messages.
+    // full class-validator run, which also produces the error messages (or its remembered verdict).
     const fast = fastValidProduct(p.value);
+    const known = fast || p.rawHash === null ? undefined : verdicts.get(p.rawHash);
+    if (known) return { kind: 'invalid', index: p.index, productId: known.productId, errors: known.errors };
     const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
-    if (!result.valid) return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
+    if (!result.valid) {
+      if (p.rawHash !== null) verdicts.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
+      return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
+    }
     const json = canonicalProductJson(result.product);
     return {
       kind: 'valid',

@@ -1,0 +1,42 @@
+import type { FieldError } from '../validation/product-validator';
+
+/** Invalid elements remembered: ~10,000 × a few hundred bytes of messages, a few MiB at most. */
+export const INVALID_VERDICTS_MAX = 10_000;
+
+export interface InvalidVerdict {
+  productId: string | null;
+  errors: FieldError[];
+}
+
+/**
+ * The verdicts of invalid elements, by the SHA-256 of their raw bytes. Validation is a pure
+ * function of an element's bytes, and the full validator that explains an invalid product costs
+ * ~0.4 ms (class-validator), so a feed re-sent with the same broken products (every re-import of
+ * the bench's catalog has 1,182) is not explained again. Least recently used entries go first.
+ */
+export class InvalidVerdicts {
+  private readonly entries = new Map<string, InvalidVerdict>();
+
+  constructor(private readonly max = INVALID_VERDICTS_MAX) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(rawHash: Buffer): InvalidVerdict | undefined {
+    const key = rawHash.toString('latin1');
+    const verdict = this.entries.get(key);
+    if (verdict) {
+      this.entries.delete(key); // most recently used: to the end of the insertion order
+      this.entries.set(key, verdict);
+    }
+    return verdict;
+  }
+
+  remember(rawHash: Buffer, verdict: InvalidVerdict): void {
+    const key = rawHash.toString('latin1');
+    this.entries.delete(key);
+    this.entries.set(key, verdict);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
