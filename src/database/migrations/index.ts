@@ -9,6 +9,7 @@ import { ProductFilterIndexes1764300200000 } from './1764300200000-ProductFilter
 import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecycle';
 import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
 import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
+import { ProductSearchTable1764300500000 } from './1764300500000-ProductSearchTable';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   ImportJobLifecycle1764300300000,
   CreateOutboxEvents1764300400000,
   CreateWebhooks1764300410000,
+  ProductSearchTable1764300500000,
 ];
