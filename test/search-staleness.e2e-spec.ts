@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CatalogBatchService } from '../src/catalog/import/catalog-batch.service';
 import type { BatchDiff } from '../src/catalog/import/batch-diff';
+import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
 import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
 import { createCaller, type TestCaller } from './support/factories';
 import { waitForSearch } from './support/imports';
@@ -71,6 +72,25 @@ describe('Search between an import and its indexing', () => {
 
     await waitForSearch(t.http, caller.auth, 'pewter', 1);
     await waitForSearch(t.http, caller.auth, 'copper', 0);
+    await expect(pending()).resolves.toBe(0);
+  });
+
+  it('leaves the entries of an organization with a running import to that import (the sweep skips it)', async () => {
+    const db = t.app.get(DataSource);
+    await writeBatch([{ id: 'vase-1', title: 'Celadon vase', exists: false }]);
+    const [{ id: jobId }]: Array<{ id: string }> = await db.query(
+      `INSERT INTO import_jobs (id, organization_id, account_id, status, file_name, file_size)
+       VALUES ($1, $2, $3, 'processing', 'feed.json', 1) RETURNING id`,
+      [randomUUID(), caller.organizationId, caller.accountId],
+    );
+
+    const repository = t.app.get(SearchIndexRepository);
+    await expect(repository.organizationsPending()).resolves.not.toContain(caller.organizationId);
+
+    await db.query(`UPDATE import_jobs SET status = 'done', completed_at = now() WHERE id = $1`, [jobId]);
+    await expect(repository.organizationsPending()).resolves.toContain(caller.organizationId);
+    await t.app.get(SearchIndexer).sweep();
+    await waitForSearch(t.http, caller.auth, 'celadon', 1);
     await expect(pending()).resolves.toBe(0);
   });
 
