@@ -6,9 +6,10 @@ import { upload, waitForJob, waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * README "Search after an import": imports write products without their search vector; the
- * worker's search indexer computes it after each batch commit. `done` means written, search
- * follows (import_search_lag_seconds), and whatever a crash leaves unindexed is picked up again.
+ * README "Search after an import": imports list the products they write as pending; the worker's
+ * search indexer writes their vectors into `product_search` once the import is done. `done`
+ * means written, search follows (import_search_lag_seconds), whatever a crash leaves pending is
+ * picked up again, and a deleted product takes its vector with it.
  */
 describe('Search indexing after imports', () => {
   let t: TestApp;
@@ -21,15 +22,22 @@ describe('Search indexing after imports', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.get(DataSource);
-  const unindexed = async (organizationId: string): Promise<number> => {
-    const rows: Array<{ n: string }> = await db().query(
-      'SELECT count(*) AS n FROM products WHERE organization_id = $1 AND search IS NULL',
-      [organizationId],
-    );
-    return Number(rows[0].n);
-  };
-  const importFile = async (file: unknown[]) => {
-    const job = await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(file)));
+  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db().query(sql, params))[0].n);
+  const pending = (organizationId: string) =>
+    count('SELECT count(*) AS n FROM product_search_pending WHERE organization_id = $1', [organizationId]);
+  const vectors = (organizationId: string, productId: string) =>
+    count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1 AND product_id = $2', [organizationId, productId]);
+  const importFile = async (file: unknown[], who = caller, params = '') => {
+    const jobId = params
+      ? (
+          await request(t.http)
+            .post(`/v1/catalogs/imports?${params}`)
+            .set('Authorization', who.auth)
+            .attach('file', Buffer.from(JSON.stringify(file)), 'feed.json')
+            .expect(202)
+        ).body.job_id
+      : await upload(t.http, who.auth, JSON.stringify(file));
+    const job = await waitForJob(t.http, who.auth, jobId as string);
     expect(job.status).toBe('done');
   };
   const metricCount = async (): Promise<number> => {
@@ -42,8 +50,13 @@ describe('Search indexing after imports', () => {
     const file = Array.from({ length: 2_500 }, (_, i) => ({ id: `lamp-${i}`, title: `Desk lamp ${i}`, description: 'Brass finish' }));
     await importFile(file);
     const page = await waitForSearch(t.http, caller.auth, 'brass', 100);
-    expect(page.body.next_cursor).not.toBeNull(); // more than one page: all 2,500 match
-    await expect(unindexed(caller.organizationId)).resolves.toBe(0);
+    expect(page.body.next_cursor).not.toBeNull(); // more than one page
+    // Answered once a pass that started after this call found nothing pending.
+    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(pending(caller.organizationId)).resolves.toBe(0);
+    await expect(count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1', [caller.organizationId])).resolves.toBe(
+      2_500,
+    );
     // The lag of this job is observed once the indexer has caught up.
     const deadline = Date.now() + 10_000;
     while ((await metricCount()) <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -56,24 +69,31 @@ describe('Search indexing after imports', () => {
     await importFile([{ id: 'rug-1', title: 'Sisal rug' }]);
     await waitForSearch(t.http, caller.auth, 'sisal', 1);
     await waitForSearch(t.http, caller.auth, 'jute', 0);
+    await expect(vectors(caller.organizationId, 'rug-1')).resolves.toBe(1);
   });
 
-  it('indexes products left without a vector (a crash between commit and indexing) on the next sweep', async () => {
+  it('indexes products left pending (a crash between commit and indexing) on the next sweep', async () => {
     await importFile([{ id: 'vase-1', title: 'Glass vase' }]);
     await waitForSearch(t.http, caller.auth, 'vase', 1);
-    const [, cleared]: [unknown, number] = await db().query(`UPDATE products SET search = NULL WHERE organization_id = $1`, [
-      caller.organizationId,
-    ]);
-    expect(cleared).toBeGreaterThan(2_500);
+    // What a worker killed after the batches committed leaves: entries pending, no vectors.
+    await db().transaction(async (manager) => {
+      await manager.query('DELETE FROM product_search WHERE organization_id = $1', [caller.organizationId]);
+      await manager.query(
+        'INSERT INTO product_search_pending SELECT organization_id, product_id FROM products WHERE organization_id = $1',
+        [caller.organizationId],
+      );
+    });
     await t.app.get(SearchIndexer).sweep();
     await waitForSearch(t.http, caller.auth, 'vase', 1);
     await waitForSearch(t.http, caller.auth, 'brass', 100);
-    await expect(unindexed(caller.organizationId)).resolves.toBe(0);
+    await expect(pending(caller.organizationId)).resolves.toBe(0);
   });
 
   it('ranks exactly as the stored vector did (title A, brand/categories B, tags C, description D)', async () => {
     const rows: Array<{ same: boolean }> = await db().query(
-      `SELECT product_search_vector(data) = search AS same FROM products WHERE organization_id = $1 AND product_id = 'rug-1'`,
+      `SELECT product_search_vector(p.data) = s.search AS same
+         FROM products p JOIN product_search s USING (organization_id, product_id)
+        WHERE p.organization_id = $1 AND p.product_id = 'rug-1'`,
       [caller.organizationId],
     );
     expect(rows).toEqual([{ same: true }]);
@@ -81,5 +101,37 @@ describe('Search indexing after imports', () => {
       `SELECT product_search_vector('{"title":"alpha","brand":"beta","categories":["gamma"],"tags":["delta"],"description":"epsilon"}')::text AS v`,
     );
     expect(weights[0].v).toBe("'alpha':1A 'beta':2B 'delta':4C 'epsilon':5 'gamma':3B");
+  });
+
+  it('removes the vector of a product deleted by DELETE /v1/catalogs/products/{id}', async () => {
+    const owner = await createCaller(t.app);
+    await importFile(
+      [
+        { id: 'stool-1', title: 'Oak stool' },
+        { id: 'stool-2', title: 'Oak bench' },
+      ],
+      owner,
+    );
+    await waitForSearch(t.http, owner.auth, 'oak', 2);
+
+    await request(t.http).delete('/v1/catalogs/products/stool-1').set('Authorization', owner.auth).expect(204);
+
+    await expect(vectors(owner.organizationId, 'stool-1')).resolves.toBe(0);
+    await expect(vectors(owner.organizationId, 'stool-2')).resolves.toBe(1);
+    await waitForSearch(t.http, owner.auth, 'oak', 1);
+  });
+
+  it('removes the vectors of the products a replace import deletes', async () => {
+    const owner = await createCaller(t.app);
+    await importFile(
+      Array.from({ length: 4 }, (_, i) => ({ id: `mug-${i}`, title: `Stoneware mug ${i}` })),
+      owner,
+    );
+    await waitForSearch(t.http, owner.auth, 'stoneware', 4);
+
+    await importFile([{ id: 'mug-0', title: 'Stoneware mug 0' }], owner, 'mode=replace&allow_mass_delete=true');
+
+    await expect(count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1', [owner.organizationId])).resolves.toBe(1);
+    await waitForSearch(t.http, owner.auth, 'stoneware', 1);
   });
 });

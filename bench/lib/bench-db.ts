@@ -64,9 +64,12 @@ export async function createPlainProductsTable(client: Client, name: string): Pr
   );
 }
 
-/** Products of an organization without a search vector yet (0 once everything is searchable). */
+/**
+ * Products of an organization whose search vector is not written yet: its entries pending for the
+ * search indexer (0 once everything is searchable with its current text).
+ */
 export async function unsearchableProducts(client: Client, organizationId: string): Promise<number> {
-  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE organization_id = $1 AND search IS NULL', [
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM product_search_pending WHERE organization_id = $1', [
     organizationId,
   ]);
   return Number(rows[0].n);

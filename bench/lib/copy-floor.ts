@@ -33,8 +33,8 @@ const bytea = (buffer: Buffer): string => `\\\\x${buffer.toString('hex')}`;
 /**
  * The floors: the valid products of the file COPYed (pg-copy-streams) into two scratch tables:
  * one with the products columns and only the primary key (`copy_plain_s`: what storing the rows
- * costs at least), and one `LIKE products INCLUDING ALL` (`copy_s`: plus whatever search vector and
- * indexes products has). Rows are prepared beforehand; only the COPYs are timed. Tables are dropped after.
+ * costs at least), and one `LIKE products INCLUDING ALL` (`copy_s`: plus the filter indexes products
+ * has; search vectors live in `product_search`, written after the import). Rows are prepared beforehand; only the COPYs are timed. Tables are dropped after.
  */
 export async function measureCopyFloor(databaseUrl: string, manifest: CatalogManifest): Promise<CopyFloorResult> {
   const elements = JSON.parse(await readFile(manifest.file, 'utf8')) as unknown[];

@@ -3,8 +3,8 @@ import { sleep } from '../../tools/harness/repo';
 import { round } from './report';
 
 /**
- * Seconds from the job's `completed_at` until every product of the organization has its search
- * vector (full-text search finds it), polled every 50 ms in the bench database. An upper bound:
+ * Seconds from the job's `completed_at` until no product of the organization is pending for the
+ * search indexer (full-text search finds every product by its current text), polled every 50 ms in the bench database. An upper bound:
  * when everything is searchable at the first look, the time of that look counts.
  */
 export async function measureSearchLag(

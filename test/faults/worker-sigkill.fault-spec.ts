@@ -101,5 +101,9 @@ describe('Worker SIGKILLed at random points of a multi-batch import (DESIGN §10
     expect(atKill).toEqual([]);
     expect(invariantViolations(outcome)).toEqual([]);
     expect(outcomeDifferences(reference, outcome)).toEqual([]);
+    // Search entries the killed workers left pending are taken by the survivor (its request after done, or its sweep).
+    const search = await db.searchCaughtUp(caller.organizationId, 60_000);
+    note(SCENARIO, `search: ${JSON.stringify(search)}`);
+    expect(search).toEqual({ pending: 0, products: outcome.catalog.length, missing: 0, stale: 0 });
   });
 });

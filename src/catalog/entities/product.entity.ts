@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A product as stored. `search` (tsvector, not mapped) is NULL until the search indexer fills it. */
+/** A product as stored. Its search vector lives in `product_search` (not mapped), written by the search indexer. */
 @Entity({ name: 'products' })
 export class Product {
   @PrimaryColumn({ name: 'organization_id', type: 'uuid' })

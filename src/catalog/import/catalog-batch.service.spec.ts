@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { StoredHashes } from '../product-write';
 import type { ProductRepository } from '../repositories/product.repository';
+import type { SearchIndexRepository } from '../repositories/search-index.repository';
 import { CatalogBatchService } from './catalog-batch.service';
 import { guessId, rawHashOf } from './element-evaluator';
 import type { RawElement } from './raw-element';
@@ -24,6 +25,7 @@ const element = (index: number, text: string): RawElement => ({
   oversized: false,
 });
 const manager = {} as EntityManager;
+const noSearchIndex = {} as SearchIndexRepository;
 
 describe('guessId', () => {
   it.each([
@@ -50,14 +52,16 @@ describe('CatalogBatchService.prepare', () => {
     // Not even JSON: parsed, it would fail. Byte-identical to the stored element, it is known valid.
     const text = '{"id":"a","title":"t" THIS IS NOT PARSED';
     const products = new FakeProducts(new Map([['a', stored(text)]]));
-    const diff = await new CatalogBatchService(products as unknown as ProductRepository).prepare(manager, 'org', [element(0, text)]);
+    const diff = await new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex).prepare(manager, 'org', [
+      element(0, text),
+    ]);
     expect(diff).toMatchObject({ indexed: 0, skipped: 1, failed: 0, writes: [] });
     expect(products.asked).toEqual([['a']]);
   });
 
   it('asks once for a new catalog: the guessed ids are the parsed ones', async () => {
     const products = new FakeProducts(new Map());
-    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, '{"id":"a","title":"A"}'), element(1, '{"title":"B","id":"b"}')]);
     expect(diff).toMatchObject({ indexed: 2, skipped: 0, failed: 0 });
     expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([
@@ -70,7 +74,7 @@ describe('CatalogBatchService.prepare', () => {
   it('compares an id seen twice occurrence by occurrence, parsing the unchanged one too', async () => {
     const old = '{"id":"a","title":"Old"}';
     const products = new FakeProducts(new Map([['a', stored(old)]]));
-    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, old), element(1, '{"id":"a","title":"New"}'), element(2, old)]);
     // The first "Old" equals the catalog, "New" changes it, the second "Old" changes it back (so it is parsed and written).
     expect(diff).toMatchObject({ indexed: 2, skipped: 1, failed: 0 });
@@ -80,8 +84,36 @@ describe('CatalogBatchService.prepare', () => {
 
   it('parses an element whose guessed id is wrong (a later duplicate key wins in JSON)', async () => {
     const products = new FakeProducts(new Map([['x', stored('{"id":"x","title":"X"}')]]));
-    const service = new CatalogBatchService(products as unknown as ProductRepository);
+    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, '{"id":"x","title":"Y","id":"y"}')]);
     expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([['y', false]]);
+  });
+});
+
+describe('CatalogBatchService.write', () => {
+  it('writes the products, then lists their ids for the search indexer, in the same transaction', async () => {
+    const calls: string[] = [];
+    const products = {
+      write: async (m: EntityManager, org: string, job: string, rows: Array<{ productId: string }>) => {
+        expect(m).toBe(manager);
+        calls.push(`write ${org} ${job} ${rows.map((r) => r.productId).join(',')}`);
+      },
+    };
+    const searchIndex = {
+      enqueue: async (m: EntityManager, org: string, ids: string[]) => {
+        expect(m).toBe(manager);
+        calls.push(`enqueue ${org} ${ids.join(',')}`);
+      },
+    };
+    const service = new CatalogBatchService(products as unknown as ProductRepository, searchIndex as unknown as SearchIndexRepository);
+    const diff = await new CatalogBatchService(new FakeProducts(new Map()) as unknown as ProductRepository, noSearchIndex).prepare(
+      manager,
+      'org',
+      [element(0, '{"id":"a","title":"A"}'), element(1, '{"id":"b","title":"B"}')],
+    );
+
+    await service.write(manager, 'org', 'job', diff);
+
+    expect(calls).toEqual(['write org job a,b', 'enqueue org a,b']);
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../repositories/product.repository';
+import { SearchIndexRepository } from '../repositories/search-index.repository';
 import type { StoredHashes } from '../product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { evaluateElements, guessElementId, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
@@ -19,7 +20,10 @@ export class CatalogBatchService {
   /** Shared by every import of this process: a verdict depends on the element's bytes only. */
   private readonly verdicts = new InvalidVerdicts();
 
-  constructor(private readonly products: ProductRepository) {}
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly searchIndex: SearchIndexRepository,
+  ) {}
 
   async prepare(
     manager: EntityManager,
@@ -81,7 +85,13 @@ export class CatalogBatchService {
     return new Map(diff.writes.map((w) => [w.productId, { contentHash: w.contentHash, rawHash: w.rawHash }]));
   }
 
-  write(manager: EntityManager, organizationId: string, jobId: string, diff: BatchDiff): Promise<void> {
-    return this.products.write(manager, organizationId, jobId, diff.writes);
+  /** The batch's products, and their ids listed for the search indexer, in the caller's transaction. */
+  async write(manager: EntityManager, organizationId: string, jobId: string, diff: BatchDiff): Promise<void> {
+    await this.products.write(manager, organizationId, jobId, diff.writes);
+    await this.searchIndex.enqueue(
+      manager,
+      organizationId,
+      diff.writes.map((w) => w.productId),
+    );
   }
 }

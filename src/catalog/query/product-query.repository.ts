@@ -4,11 +4,11 @@ import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { Product } from '../entities/product.entity';
 import type { ProductCriteria } from './product-criteria';
 
-const RANK = `ts_rank(p.search, websearch_to_tsquery('english', :q))::float8`;
+const RANK = `ts_rank(s.search, websearch_to_tsquery('english', :q))::float8`;
 
 /**
  * Filtered product pages. Every expression below is the one an index of migration
- * 1764300200000 (or the GIN index on `search`) was built on, so a filtered page is an index scan;
+ * 1764300200000 (or the GIN index on `product_search.search`) was built on, so a filtered page is an index scan;
  * change one only together with its index.
  */
 @Injectable()
@@ -22,7 +22,11 @@ export class ProductQueryRepository {
     return query.getMany();
   }
 
-  /** Full-text matches of `q` within the criteria, by ts_rank then id; keyset on (rank, id). */
+  /**
+   * Full-text matches of `q` within the criteria, by ts_rank then id; keyset on (rank, id). Vectors
+   * live in `product_search` (written by the search indexer): a product not indexed yet is not
+   * found, a changed one is found by its previous text until it is indexed again.
+   */
   async search(
     organizationId: string,
     q: string,
@@ -31,8 +35,9 @@ export class ProductQueryRepository {
     after?: { rank: number; id: string },
   ): Promise<Array<{ product: Product; rank: number }>> {
     const query = this.filtered(organizationId, criteria)
+      .innerJoin('product_search', 's', 's.organization_id = p.organization_id AND s.product_id = p.product_id')
       .addSelect(RANK, 'rank')
-      .andWhere(`p.search @@ websearch_to_tsquery('english', :q)`, { q })
+      .andWhere(`s.search @@ websearch_to_tsquery('english', :q)`, { q })
       .orderBy('rank', 'DESC')
       .addOrderBy('p.product_id', 'ASC')
       .limit(limit);

@@ -1,6 +1,6 @@
 import type { ProductWrite } from '../product-write';
 
-/** Columns the COPY of new products fills; created_at/updated_at take their defaults, search stays NULL. */
+/** Columns the COPY of new products fills; created_at/updated_at take their defaults. */
 export const PRODUCT_COPY_COLUMNS = 'organization_id, product_id, content_hash, raw_hash, data, last_import_job_id';
 
 /** Column types in PRODUCT_COPY_COLUMNS order: uuid, text, bytea, bytea, jsonb, uuid. */

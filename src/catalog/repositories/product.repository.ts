@@ -41,8 +41,8 @@ export class ProductRepository {
    * Writes a batch's products in the caller's transaction (ids unique within the call): new ones
    * with COPY, changed ones with UPDATE … FROM unnest, none with ON CONFLICT. Correct because the
    * caller holds the organization's import lock (no other writer) and `exists` was decided against
-   * the committed catalog plus the batch committed just before. Search vectors are left NULL for
-   * the search indexer. (JIT was suspected of slowing these statements; their plan costs are
+   * the committed catalog plus the batch committed just before. Search vectors are not written
+   * here: CatalogBatchService lists the ids for the search indexer. (JIT was suspected of slowing these statements; their plan costs are
    * far below jit_above_cost, so it never runs.)
    */
   async write(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
@@ -73,8 +73,7 @@ export class ProductRepository {
   private async updateChunk(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
     await manager.query(
       `UPDATE products p
-          SET content_hash = r.content_hash, raw_hash = r.raw_hash, data = r.data::jsonb, search = NULL,
-              last_import_job_id = $2, updated_at = now()
+          SET content_hash = r.content_hash, raw_hash = r.raw_hash, data = r.data::jsonb, last_import_job_id = $2, updated_at = now()
          FROM unnest($3::text[], $4::bytea[], $5::bytea[], $6::text[]) AS r(product_id, content_hash, raw_hash, data)
         WHERE p.organization_id = $1 AND p.product_id = r.product_id`,
       [

@@ -1,37 +1,76 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /**
- * The search vectors of products (`products.search`, NULL until indexed). Imports write products
- * without one (stemming is most of the cost of a write); the search indexer fills them here.
+ * Search vectors (`product_search`, one row per indexed product) and the queue of products to
+ * (re)index (`product_search_pending`). Imports list what they wrote in the batch's transaction;
+ * the search indexer computes the vectors afterwards, off the import's critical path.
  */
 @Injectable()
 export class SearchIndexRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /**
-   * Computes the vector of up to `limit` of the organization's unindexed products; returns how
-   * many. SKIP LOCKED: rows an import is rewriting, or another worker is indexing, are left to
-   * them, so this never waits on a lock (the import may wait on this short statement, never the
-   * other way round, so no deadlock). Idempotent: a crash leaves rows NULL, the next call takes them.
-   */
-  async indexPending(organizationId: string, limit: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(
-      `UPDATE products p SET search = product_search_vector(p.data)
-         FROM (SELECT product_id FROM products
-                WHERE organization_id = $1 AND search IS NULL
-                LIMIT $2 FOR UPDATE SKIP LOCKED) AS pending
-        WHERE p.organization_id = $1 AND p.product_id = pending.product_id`,
-      [organizationId, limit],
-    );
-    return count;
+  /** Lists products for indexing, in the caller's (batch) transaction: one statement per batch. */
+  async enqueue(manager: EntityManager, organizationId: string, productIds: string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    await manager.query(`INSERT INTO product_search_pending (organization_id, product_id) SELECT $1, unnest($2::text[])`, [
+      organizationId,
+      productIds,
+    ]);
   }
 
-  /** Organizations that have unindexed products (the partial index products_search_pending_idx). */
+  /**
+   * Takes up to `limit` of the organization's pending entries and writes their products' vectors,
+   * in one statement (so one transaction): a crash leaves the entries pending and the next call
+   * takes them; returns how many entries were taken (0: none left). SKIP LOCKED: entries another
+   * loop or worker is indexing are left to it, so loops never wait on each other's picks. A
+   * product deleted meanwhile has no row to join and its entry just goes. Vectors are written in
+   * id order so two loops upserting the same products (an id listed twice) cannot deadlock; the
+   * foreign key's check locks the product, so a concurrent delete waits for this statement or
+   * makes it fail (entries stay pending; the next call finds the product gone).
+   */
+  async indexPending(organizationId: string, limit: number): Promise<number> {
+    const [{ taken }]: Array<{ taken: number }> = await this.dataSource.query(
+      `WITH picked AS (
+         DELETE FROM product_search_pending
+          WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1
+                                   LIMIT $2 FOR UPDATE SKIP LOCKED))
+         RETURNING product_id
+       ), written AS (
+         INSERT INTO product_search (organization_id, product_id, search)
+         SELECT p.organization_id, p.product_id, product_search_vector(p.data)
+           FROM products p
+          WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
+          ORDER BY p.product_id
+         ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`,
+      [organizationId, limit],
+    );
+    return taken;
+  }
+
+  /**
+   * Organizations with pending entries (after a crash, or entries nobody asked to index) and no
+   * import running: a running import's entries are indexed when it ends (or every
+   * SEARCH_INDEX_EVERY_WRITTEN products), not beside its batches whenever the sweep comes by
+   * (measured: a sweep landing mid-import stemmed beside it and slowed it down).
+   */
   async organizationsPending(): Promise<string[]> {
     const rows: Array<{ organization_id: string }> = await this.dataSource.query(
-      `SELECT DISTINCT organization_id FROM products WHERE search IS NULL`,
+      `SELECT DISTINCT q.organization_id FROM product_search_pending q
+        WHERE NOT EXISTS (SELECT 1 FROM import_jobs j WHERE j.organization_id = q.organization_id AND j.status = 'processing')`,
     );
     return rows.map((r) => r.organization_id);
+  }
+
+  /** Entries not indexed yet for the organization (0 once all of its products are searchable). */
+  async pendingCount(organizationId: string): Promise<number> {
+    const [{ n }]: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM product_search_pending WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return n;
   }
 }

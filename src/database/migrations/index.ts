@@ -9,6 +9,7 @@ import { ProductFilterIndexes1764300200000 } from './1764300200000-ProductFilter
 import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecycle';
 import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
 import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
+import { ProductSearchTable1764300500000 } from './1764300500000-ProductSearchTable';
 import { ImportJobScannedTotal1764300520000 } from './1764300520000-ImportJobScannedTotal';
 import { ProductsOrganizationCascade1764300530000 } from './1764300530000-ProductsOrganizationCascade';
 
@@ -25,6 +26,7 @@ export const migrations = [
   ImportJobLifecycle1764300300000,
   CreateOutboxEvents1764300400000,
   CreateWebhooks1764300410000,
+  ProductSearchTable1764300500000,
   ImportJobScannedTotal1764300520000,
   ProductsOrganizationCascade1764300530000,
 ];

@@ -70,6 +70,20 @@ describe('ImportRunner', () => {
     await expect(productsCounted(metrics)).resolves.toEqual({ indexed: 5, failed: 1, skipped: 0 });
   });
 
+  it('reports the products each committed batch wrote to the search indexer and requests no indexing itself', async () => {
+    const { store, runner } = setUp({ batchSize: 2 });
+    store.addJob('j1', 'org', file(product('a'), product('b'), product('a'), product('c')), { status: 'processing' });
+
+    await expect(runner.run(store.entity('j1'), keepGoing)).resolves.toBe('done');
+
+    // The repeated `a` is skipped: the second batch writes only `c`.
+    expect(store.searchWritten).toEqual([
+      { organizationId: 'org', count: 2 },
+      { organizationId: 'org', count: 1 },
+    ]);
+    expect(store.searchRequests).toEqual([]); // after done, the processor asks (import.processor.spec)
+  });
+
   it('cuts a batch when its bytes reach IMPORT_BATCH_BYTES, however few products it holds', async () => {
     // Each element costs its ~30 bytes plus a 256-byte allowance: the third reaches 600.
     const { store, runner } = setUp({ batchSize: 100, batchBytes: 600 });

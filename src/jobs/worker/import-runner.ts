@@ -212,8 +212,8 @@ export class ImportRunner {
     });
     if (!committed) throw await this.refusalCause(job, fromCursor);
     job.cursor = toCursor;
-    // The batch's products are committed without search vectors: index them beside the import.
-    if (diff.writes.length > 0) void this.searchIndexer.request(job.organizationId);
+    // Indexed after done (ImportProcessor), or in steps during a very long import.
+    this.searchIndexer.written(job.organizationId, diff.writes.length);
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
     this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);

@@ -107,6 +107,22 @@ describe('ImportProcessor', () => {
     await expect(jobsFinished(t.metrics)).resolves.toEqual({ done: 1 });
   });
 
+  it('requests search indexing of the organization once a run ends, done or failed (a cancel keeps its batches)', async () => {
+    const t = setUp();
+    t.store.addJob('j1', 'org', '[]');
+    t.store.addJob('j2', 'other', '[]');
+    t.runnerDoes(async (job) => {
+      expect(t.store.searchRequests).not.toContain(job.organizationId); // not while it runs
+      t.store.job(job.id).status = job.id === 'j1' ? 'done' : 'failed';
+      return job.id === 'j1' ? 'done' : 'failed';
+    });
+
+    await expect(t.processor.process(delivery('j1'))).resolves.toBe('done');
+    await expect(t.processor.process(delivery('j2', 'other'))).resolves.toBe('failed');
+
+    expect(t.store.searchRequests).toEqual(['org', 'other']);
+  });
+
   it('defers while another import of the organization holds the lock, without touching the job', async () => {
     const t = setUp();
     t.store.addJob('j1', 'org', '[]');

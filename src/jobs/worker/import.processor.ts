@@ -89,7 +89,9 @@ export class ImportProcessor {
     stopTimer();
     this.metrics.jobsFinished.inc({ status: outcome });
     this.logger.log(`Import job ${importJobId} ${outcome}`);
+    // The products it wrote are listed as pending: index them now (a cancelled job's batches too).
     if (outcome === 'done') this.measureSearchLag(organizationId);
+    else void this.searchIndexer.request(organizationId);
     return outcome;
   }
 

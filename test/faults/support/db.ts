@@ -196,6 +196,36 @@ export class FaultsDb {
     return new Map(rows.map((r) => [r.product_id, { title: r.title, brand: r.brand, hash: r.hash }]));
   }
 
+  /**
+   * Polls until no entry of the organization is pending for the search indexer, then counts its
+   * products without a vector or with one that is not their current text's (both 0 when search
+   * caught up), and its products.
+   */
+  async searchCaughtUp(
+    organizationId: string,
+    timeoutMs: number,
+  ): Promise<{ pending: number; products: number; missing: number; stale: number }> {
+    const deadline = Date.now() + timeoutMs;
+    let pending = 0;
+    do {
+      const [row] = await this.queryRetrying<{ n: number }>(
+        'SELECT count(*)::int AS n FROM product_search_pending WHERE organization_id = $1',
+        [organizationId],
+      );
+      pending = row.n;
+      if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    } while (pending > 0 && Date.now() < deadline);
+    const [counts] = await this.queryRetrying<{ products: number; missing: number; stale: number }>(
+      `SELECT count(*)::int AS products,
+              count(*) FILTER (WHERE s.product_id IS NULL)::int AS missing,
+              count(*) FILTER (WHERE s.search <> product_search_vector(p.data))::int AS stale
+         FROM products p LEFT JOIN product_search s USING (organization_id, product_id)
+        WHERE p.organization_id = $1`,
+      [organizationId],
+    );
+    return { pending, ...counts };
+  }
+
   async close(): Promise<void> {
     await this.pool.end().catch(() => undefined);
   }

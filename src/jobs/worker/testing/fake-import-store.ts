@@ -180,10 +180,15 @@ export class FakeImportStore {
 
   /** Organizations whose search vectors were asked for (the indexer itself runs in PostgreSQL). */
   readonly searchRequests: string[] = [];
-  readonly searchIndexer: Pick<SearchIndexer, 'request'> = {
+  /** Products reported written to the indexer, per organization, in commit order. */
+  readonly searchWritten: Array<{ organizationId: string; count: number }> = [];
+  readonly searchIndexer: Pick<SearchIndexer, 'request' | 'written'> = {
     request: async (organizationId) => {
       this.searchRequests.push(organizationId);
       return true;
+    },
+    written: (organizationId, count) => {
+      this.searchWritten.push({ organizationId, count });
     },
   };
 
