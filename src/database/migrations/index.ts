@@ -10,6 +10,7 @@ import { ImportJobLifecycle1764300300000 } from './1764300300000-ImportJobLifecy
 import { CreateOutboxEvents1764300400000 } from './1764300400000-CreateOutboxEvents';
 import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
 import { ProductSearchTable1764300500000 } from './1764300500000-ProductSearchTable';
+import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   CreateOutboxEvents1764300400000,
   CreateWebhooks1764300410000,
   ProductSearchTable1764300500000,
+  FiltersOnProductSearch1764300540000,
 ];
