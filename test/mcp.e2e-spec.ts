@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForJob } from './support/imports';
+import { upload, waitForIndexing, waitForJob } from './support/imports';
 import { listen, mcpClient, UCP_CATALOG, UCP_META } from './support/ucp-catalog';
 import { expectValid, ucpValidators } from './support/ucp-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -30,6 +30,8 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       stranger.auth,
       JSON.stringify([{ id: 'secret', title: 'Stranger wool', price: { amount: 1, currency: 'EUR' } }]),
     ).then((id) => waitForJob(t.http, stranger.auth, id));
+    await waitForIndexing(t.app, owner.organizationId);
+    await waitForIndexing(t.app, stranger.organizationId);
     client = await mcpClient(baseUrl, owner.auth);
   });
   afterAll(async () => {
@@ -196,6 +198,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
         JSON.stringify([{ id: 'kettle', title: 'Copper kettle', price: { amount: 45, currency: 'USD' } }]),
       );
       await waitForJob(t.http, owner.auth, fresh);
+      await waitForIndexing(t.app, owner.organizationId);
       const result = await search({ query: 'copper kettle' });
       expect(result.products.map((p) => p.id)).toEqual(['kettle']);
       expect(result.products[0].price_range).toEqual({ min: { amount: 4500, currency: 'USD' }, max: { amount: 4500, currency: 'USD' } });

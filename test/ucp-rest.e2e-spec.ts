@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
+import { waitForIndexing } from './support/imports';
 import { UCP_CATALOG } from './support/ucp-catalog';
 import { expectValid, ucpValidators } from './support/ucp-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -25,7 +26,10 @@ describe('UCP REST binding, discovery profile and the REST list filters (BASE_PA
     const jobId = (response.body as { job_id: string }).job_id;
     for (let i = 0; i < 300; i++) {
       const job = await request(t.http).get(`${base}/v1/catalogs/imports/${jobId}`).set('Authorization', owner.auth);
-      if (job.body.status === 'done') return jobId;
+      if (job.body.status === 'done') {
+        await waitForIndexing(t.app, owner.organizationId);
+        return jobId;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('import did not finish');

@@ -1,3 +1,5 @@
+import type { INestApplication } from '@nestjs/common';
+import { SearchIndexer } from '../../src/catalog/search/search-indexer.service';
 import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -56,4 +58,13 @@ export async function waitForSearch(http: App, auth: string, q: string, count: n
     if (Date.now() > deadline) throw new Error(`search "${q}" found ${found} products, not ${count}, after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Full-text search and the filters see an import's products once the search indexer has taken
+ * them (after `done`). Waits, in-process, until a pass of the organization's indexer has found
+ * nothing pending: deterministic where polling a query would only be likely.
+ */
+export async function waitForIndexing(app: INestApplication, organizationId: string): Promise<void> {
+  if (!(await app.get(SearchIndexer).request(organizationId))) throw new Error(`search indexing of ${organizationId} did not complete`);
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PRODUCT_FILTER_COLUMNS } from '../search/product-filter-columns';
+
+const FILTER_NAMES = PRODUCT_FILTER_COLUMNS.map(([name]) => name).join(', ');
+const FILTER_VALUES = PRODUCT_FILTER_COLUMNS.map(([, expression]) => expression).join(', ');
+const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDED.${name}`).join(', ');
 
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to
@@ -20,7 +25,8 @@ export class SearchIndexRepository {
   }
 
   /**
-   * Takes up to `limit` of the organization's pending entries and writes their products' vectors,
+   * Takes up to `limit` of the organization's pending entries and writes their products' vectors
+   * and filter columns (PRODUCT_FILTER_COLUMNS),
    * in one statement (so one transaction): a crash leaves the entries pending and the next call
    * takes them; returns how many entries were taken (0: none left). SKIP LOCKED: entries another
    * loop or worker is indexing are left to it, so loops never wait on each other's picks. A
@@ -37,12 +43,12 @@ export class SearchIndexRepository {
                                    LIMIT $2 FOR UPDATE SKIP LOCKED))
          RETURNING product_id
        ), written AS (
-         INSERT INTO product_search (organization_id, product_id, search)
-         SELECT p.organization_id, p.product_id, product_search_vector(p.data)
+         INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES})
+         SELECT p.organization_id, p.product_id, product_search_vector(p.data), ${FILTER_VALUES}
            FROM products p
           WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
           ORDER BY p.product_id
-         ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search
+         ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}
          RETURNING 1
        )
        SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`,

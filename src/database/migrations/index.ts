@@ -12,6 +12,7 @@ import { CreateWebhooks1764300410000 } from './1764300410000-CreateWebhooks';
 import { ProductSearchTable1764300500000 } from './1764300500000-ProductSearchTable';
 import { ImportJobScannedTotal1764300520000 } from './1764300520000-ImportJobScannedTotal';
 import { ProductsOrganizationCascade1764300530000 } from './1764300530000-ProductsOrganizationCascade';
+import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ProductSearchTable1764300500000,
   ImportJobScannedTotal1764300520000,
   ProductsOrganizationCascade1764300530000,
+  FiltersOnProductSearch1764300540000,
 ];
