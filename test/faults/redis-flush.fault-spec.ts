@@ -1,4 +1,4 @@
-import { bigFile, followUpFile } from './support/catalog';
+import { followUpFile, largeFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
 import { uploadCatalog } from '../../tools/harness/http/import-requests';
@@ -12,7 +12,8 @@ const SCENARIO = 'redis-flush';
 
 describe('Redis queue database flushed after the 202 and again mid-import (DESIGN §10: no accepted upload is lost)', () => {
   const db = new FaultsDb();
-  const files = [bigFile(), followUpFile()];
+  // The large file: a 20,000-element import now ends in about a second, before the fault could land mid-import.
+  const files = [largeFile(), followUpFile()];
   let api: ApiProcess;
   let worker: ServiceProcess;
   let reference: ImportOutcome[];
