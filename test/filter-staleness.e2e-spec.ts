@@ -1,9 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import type { BatchDiff } from '../src/catalog/import/batch-diff';
-import { CatalogBatchService } from '../src/catalog/import/catalog-batch.service';
 import { ProductQueryService } from '../src/catalog/query/product-query.service';
+import { writeCatalogBatch } from './support/catalog-writes';
 import { createCaller, type TestCaller } from './support/factories';
 import { waitForIndexing } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -25,18 +22,12 @@ describe('Filters between an import and its indexing', () => {
   });
   afterAll(() => t.close());
 
-  const sha = (text: string) => createHash('sha256').update(text).digest();
-  const writeBatch = async (products: Array<Record<string, unknown> & { id: string }>, exists: boolean) => {
-    const writes = products.map((p) => {
-      const json = JSON.stringify(p);
-      return { productId: p.id, contentHash: sha(json), rawHash: sha(json), json, exists };
-    });
-    await t.app
-      .get(DataSource)
-      .transaction((manager) =>
-        t.app.get(CatalogBatchService).write(manager, caller.organizationId, randomUUID(), { writes } as unknown as BatchDiff),
-      );
-  };
+  const writeBatch = (products: Array<Record<string, unknown> & { id: string }>, exists: boolean) =>
+    writeCatalogBatch(
+      t.app,
+      caller.organizationId,
+      products.map((product) => ({ product, exists })),
+    );
   const listed = async (query: string): Promise<string[]> => {
     const page = await request(t.http).get(`/v1/catalogs/products?limit=100&${query}`).set('Authorization', caller.auth).expect(200);
     return (page.body as { data: Array<{ id: string }> }).data.map((p) => p.id);

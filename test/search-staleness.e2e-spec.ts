@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { CatalogBatchService } from '../src/catalog/import/catalog-batch.service';
-import type { BatchDiff } from '../src/catalog/import/batch-diff';
 import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
 import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
+import { writeCatalogBatch } from './support/catalog-writes';
 import { createCaller, type TestCaller } from './support/factories';
 import { waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -24,18 +23,13 @@ describe('Search between an import and its indexing', () => {
   });
   afterAll(() => t.close());
 
-  const sha = (text: string) => createHash('sha256').update(text).digest();
   /** One committed batch, as ImportRunner.commitBatch writes it. */
-  const writeBatch = async (products: Array<{ id: string; title: string; exists: boolean }>) => {
-    const writes = products.map((p) => {
-      const json = JSON.stringify({ id: p.id, title: p.title });
-      return { productId: p.id, contentHash: sha(json), rawHash: sha(json), json, exists: p.exists };
-    });
-    const diff = { writes } as unknown as BatchDiff;
-    await t.app
-      .get(DataSource)
-      .transaction((manager) => t.app.get(CatalogBatchService).write(manager, caller.organizationId, randomUUID(), diff));
-  };
+  const writeBatch = (products: Array<{ id: string; title: string; exists: boolean }>) =>
+    writeCatalogBatch(
+      t.app,
+      caller.organizationId,
+      products.map((p) => ({ product: { id: p.id, title: p.title }, exists: p.exists })),
+    );
   const pending = async () =>
     Number(
       (

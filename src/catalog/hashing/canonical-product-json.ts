@@ -1,34 +1,11 @@
+import { PRODUCT_SHAPE } from '../validation/product-validator';
 import type { ValidProduct } from '../validation/valid-product';
 import { canonicalJson } from './canonical-json';
 
-/**
- * The fields of ValidProduct. Only a speed-up: a product with any other key is printed by
- * canonicalJson, so a field added to the schema but not here costs time, never correctness.
- */
-const PRODUCT_FIELD_NAMES: ReadonlyArray<keyof ValidProduct> = [
-  'id',
-  'title',
-  'description',
-  'url',
-  'image_url',
-  'additional_image_urls',
-  'price',
-  'sale_price',
-  'availability',
-  'condition',
-  'brand',
-  'gtin',
-  'mpn',
-  'group_id',
-  'categories',
-  'tags',
-  'inventory_quantity',
-  'attributes',
-];
-
 /** The product fields in canonical (UTF-16 code unit) order. */
-const SORTED_FIELDS: readonly string[] = [...PRODUCT_FIELD_NAMES].sort();
-const KNOWN_FIELDS: ReadonlySet<string> = new Set(PRODUCT_FIELD_NAMES);
+const SORTED_FIELDS: readonly string[] = [...PRODUCT_SHAPE.keys].sort();
+/** ProductDto's fields: a product with any other key is printed by canonicalJson. */
+const KNOWN_FIELDS: ReadonlySet<string> = PRODUCT_SHAPE.keys;
 
 /**
  * canonicalJson for a validated product, byte for byte (property-tested against it), about 3×

@@ -7,7 +7,7 @@ import { validateProduct } from '../validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
-import { InvalidVerdicts } from './invalid-verdicts';
+import type { InvalidVerdicts } from './invalid-verdicts';
 import { jsonSyntaxMessage } from './json-syntax-message';
 import { elementText, MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
@@ -108,7 +108,7 @@ export function parseElement(element: RawElement, knownRawHash?: Buffer): Parsed
 export function evaluateElements(
   parsed: ParsedElement[],
   stored: ReadonlyMap<string, StoredHashes>,
-  verdicts: InvalidVerdicts = new InvalidVerdicts(0),
+  verdicts?: InvalidVerdicts,
 ): ElementOutcome[] {
   const occurrences = new Map<string, number>();
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
@@ -120,11 +120,11 @@ export function evaluateElements(
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
     // full class-validator run, which also produces the error messages (or its remembered verdict).
     const fast = fastValidProduct(p.value);
-    const known = fast || p.rawHash === null ? undefined : verdicts.get(p.rawHash);
+    const known = fast || p.rawHash === null ? undefined : verdicts?.get(p.rawHash);
     if (known) return { kind: 'invalid', index: p.index, productId: known.productId, errors: known.errors };
     const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
     if (!result.valid) {
-      if (p.rawHash !== null) verdicts.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
+      if (p.rawHash !== null) verdicts?.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
       return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     }
     const json = canonicalProductJson(result.product);

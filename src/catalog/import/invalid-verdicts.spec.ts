@@ -26,7 +26,7 @@ describe('InvalidVerdicts', () => {
     expect(verdicts.get(hash(3))?.productId).toBe('c');
   });
 
-  it('remembers nothing with max 0 (the default of evaluateElements)', () => {
+  it('remembers nothing with max 0', () => {
     const verdicts = new InvalidVerdicts(0);
     verdicts.remember(hash(1), { productId: 'a', errors: [] });
     expect(verdicts.size).toBe(0);

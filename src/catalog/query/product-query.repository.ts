@@ -13,6 +13,8 @@ interface FilterSource {
   priceCurrency: string;
   priceAmount: string;
   categoryKeys: string;
+  /** States product_categories_overlap() beside `&&` (see migration 1764300540000): only where a GIN index could serve it. */
+  categoryTwin: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ const INDEXED: FilterSource = {
   priceCurrency: 's.price_currency',
   priceAmount: 's.price_amount',
   categoryKeys: 's.category_keys',
+  categoryTwin: true,
 };
 
 /** The same values computed from the document (PRODUCT_FILTER_COLUMNS): for a few ids, no index needed. */
@@ -34,6 +37,7 @@ const DOCUMENT: FilterSource = {
   priceCurrency: 'product_price_currency(p.data)',
   priceAmount: 'product_price_amount(p.data)',
   categoryKeys: `product_category_keys(p.organization_id, p.data->'categories')`,
+  categoryTwin: false,
 };
 
 const JOIN_SEARCH = 's.organization_id = p.organization_id AND s.product_id = p.product_id';
@@ -115,7 +119,7 @@ function applyFilters(query: SelectQueryBuilder<Product>, criteria: ProductCrite
     const wanted = `ARRAY[${keys.join(', ')}]`;
     // Indexed: the GIN-indexable `&&` plus its costly twin (see migration 1764300540000), so a rare
     // category is read through the GIN index, not by walking the primary key.
-    const overlap = from === INDEXED ? ` AND product_categories_overlap(${from.categoryKeys}, ${wanted})` : '';
+    const overlap = from.categoryTwin ? ` AND product_categories_overlap(${from.categoryKeys}, ${wanted})` : '';
     query.andWhere(`${from.categoryKeys} && ${wanted}${overlap}`, params);
   }
   if (criteria.price) {

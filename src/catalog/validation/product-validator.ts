@@ -17,7 +17,8 @@ export type { ValidProduct } from './valid-product';
 
 export type ProductValidation = { valid: true; product: ValidProduct } | { valid: false; productId: string | null; errors: FieldError[] };
 
-const PRODUCT_SHAPE = schemaShapeOf(ProductDto);
+/** ProductDto's fields (and their nested/array/map kinds), read once from its decorators. */
+export const PRODUCT_SHAPE = schemaShapeOf(ProductDto);
 
 /**
  * Shared across calls (this runs per element of 60,000-product imports). Unknown keys are

@@ -1,0 +1,25 @@
+import type { INestApplication } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { BatchDiff } from '../../src/catalog/import/batch-diff';
+import { CatalogBatchService } from '../../src/catalog/import/catalog-batch.service';
+
+const sha = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * One committed import batch, as ImportRunner.commitBatch writes it (products, and their ids listed
+ * for the search indexer), without a job or a worker: for specs that look between a batch's commit
+ * and the indexer's pass. `exists` says whether each product is already stored (update, not insert).
+ */
+export async function writeCatalogBatch(
+  app: INestApplication,
+  organizationId: string,
+  products: Array<{ product: Record<string, unknown> & { id: string }; exists: boolean }>,
+): Promise<void> {
+  const writes = products.map(({ product, exists }) => {
+    const json = JSON.stringify(product);
+    return { productId: product.id, contentHash: sha(json), rawHash: sha(json), json, exists };
+  });
+  const diff = { writes } as unknown as BatchDiff;
+  await app.get(DataSource).transaction((manager) => app.get(CatalogBatchService).write(manager, organizationId, randomUUID(), diff));
+}
