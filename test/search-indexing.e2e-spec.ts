@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
 import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload, waitForJob, waitForSearch } from './support/imports';
@@ -9,7 +10,8 @@ import { createTestApp, type TestApp } from './support/test-app';
  * README "Search after an import": imports list the products they write as pending; the worker's
  * search indexer writes their vectors into `product_search` once the import is done. `done`
  * means written, search follows (import_search_lag_seconds), whatever a crash leaves pending is
- * picked up again, and a deleted product takes its vector with it.
+ * picked up again, and a deleted product takes its vector with it (a trigger, migration
+ * 1764300550000); a row left for a product deleted meanwhile is never read.
  */
 describe('Search indexing after imports', () => {
   let t: TestApp;
@@ -103,35 +105,88 @@ describe('Search indexing after imports', () => {
     expect(weights[0].v).toBe("'alpha':1A 'beta':2B 'delta':4C 'epsilon':5 'gamma':3B");
   });
 
-  it('removes the vector of a product deleted by DELETE /v1/catalogs/products/{id}', async () => {
+  it('removes the vector of a product deleted by DELETE /v1/catalogs/products/{id}, and no other', async () => {
     const owner = await createCaller(t.app);
-    await importFile(
-      [
-        { id: 'stool-1', title: 'Oak stool' },
-        { id: 'stool-2', title: 'Oak bench' },
-      ],
-      owner,
-    );
-    await waitForSearch(t.http, owner.auth, 'oak', 2);
+    const other = await createCaller(t.app);
+    const stools = [
+      { id: 'stool-1', title: 'Oak stool' },
+      { id: 'stool-2', title: 'Oak bench' },
+    ];
+    for (const who of [owner, other]) {
+      await importFile(stools, who);
+      await waitForSearch(t.http, who.auth, 'oak', 2);
+    }
 
     await request(t.http).delete('/v1/catalogs/products/stool-1').set('Authorization', owner.auth).expect(204);
 
     await expect(vectors(owner.organizationId, 'stool-1')).resolves.toBe(0);
     await expect(vectors(owner.organizationId, 'stool-2')).resolves.toBe(1);
+    await expect(vectors(other.organizationId, 'stool-1')).resolves.toBe(1);
     await waitForSearch(t.http, owner.auth, 'oak', 1);
   });
 
-  it('removes the vectors of the products a replace import deletes', async () => {
+  it('removes the vectors of the products a replace import deletes, and no other', async () => {
     const owner = await createCaller(t.app);
-    await importFile(
-      Array.from({ length: 4 }, (_, i) => ({ id: `mug-${i}`, title: `Stoneware mug ${i}` })),
-      owner,
-    );
-    await waitForSearch(t.http, owner.auth, 'stoneware', 4);
+    const other = await createCaller(t.app);
+    const mugs = Array.from({ length: 4 }, (_, i) => ({ id: `mug-${i}`, title: `Stoneware mug ${i}` }));
+    for (const who of [owner, other]) {
+      await importFile(mugs, who);
+      await waitForSearch(t.http, who.auth, 'stoneware', 4);
+    }
 
     await importFile([{ id: 'mug-0', title: 'Stoneware mug 0' }], owner, 'mode=replace&allow_mass_delete=true');
 
-    await expect(count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1', [owner.organizationId])).resolves.toBe(1);
+    const rows: Array<{ product_id: string }> = await db().query(
+      'SELECT product_id FROM product_search WHERE organization_id = $1 ORDER BY product_id',
+      [owner.organizationId],
+    );
+    expect(rows.map((r) => r.product_id)).toEqual(['mug-0']);
+    await expect(count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1', [other.organizationId])).resolves.toBe(4);
     await waitForSearch(t.http, owner.auth, 'stoneware', 1);
+  });
+
+  it('never shows a row written for a product deleted meanwhile; re-importing the id indexes it again', async () => {
+    const owner = await createCaller(t.app);
+    const listed = async (query: string): Promise<string[]> => {
+      const page = await request(t.http).get(`/v1/catalogs/products?limit=100&${query}`).set('Authorization', owner.auth).expect(200);
+      return (page.body as { data: Array<{ id: string }> }).data.map((p) => p.id);
+    };
+    await importFile([{ id: 'shelf-2', title: 'Walnut shelf', brand: 'Nordwood' }], owner);
+    await waitForSearch(t.http, owner.auth, 'walnut', 1);
+    await db().query(
+      `INSERT INTO products (organization_id, product_id, content_hash, data)
+       VALUES ($1, 'shelf-1', '\\x00', '{"id":"shelf-1","title":"Walnut shelf","brand":"Nordwood"}')`,
+      [owner.organizationId],
+    );
+    // An indexer statement that read shelf-1 before its delete committed (no lock on products).
+    const deleter = db().createQueryRunner();
+    try {
+      await deleter.startTransaction();
+      await deleter.query(`DELETE FROM products WHERE organization_id = $1 AND product_id = 'shelf-1'`, [owner.organizationId]);
+      await db().query(`INSERT INTO product_search_pending (organization_id, product_id) VALUES ($1, 'shelf-1')`, [owner.organizationId]);
+      // The worker's sweep may take the entry first: either way it is indexed from the snapshot before the delete.
+      while ((await pending(owner.organizationId)) > 0) await t.app.get(SearchIndexRepository).indexPending(owner.organizationId, 10);
+      await deleter.commitTransaction();
+    } finally {
+      await deleter.release();
+    }
+    await expect(vectors(owner.organizationId, 'shelf-1')).resolves.toBe(1);
+
+    const found = await waitForSearch(t.http, owner.auth, 'walnut', 1);
+    expect((found.body as { data: Array<{ id: string }> }).data.map((p) => p.id)).toEqual(['shelf-2']);
+    expect(await listed('brand=nordwood')).toEqual(['shelf-2']);
+    expect(await listed('brand=nordwood&q=shelf')).toEqual(['shelf-2']);
+
+    await importFile([{ id: 'shelf-1', title: 'Teak shelf', brand: 'Nordwood' }], owner);
+    await waitForSearch(t.http, owner.auth, 'teak', 1);
+    await waitForSearch(t.http, owner.auth, 'walnut', 1);
+    expect(await listed('brand=nordwood')).toEqual(['shelf-1', 'shelf-2']);
+    const rows: Array<{ same: boolean }> = await db().query(
+      `SELECT product_search_vector(p.data) = s.search AS same
+         FROM products p JOIN product_search s USING (organization_id, product_id)
+        WHERE p.organization_id = $1 AND p.product_id = 'shelf-1'`,
+      [owner.organizationId],
+    );
+    expect(rows).toEqual([{ same: true }]);
   });
 });

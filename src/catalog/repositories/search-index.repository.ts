@@ -31,9 +31,14 @@ export class SearchIndexRepository {
    * takes them; returns how many entries were taken (0: none left). SKIP LOCKED: entries another
    * loop or worker is indexing are left to it, so loops never wait on each other's picks. A
    * product deleted meanwhile has no row to join and its entry just goes. Vectors are written in
-   * id order so two loops upserting the same products (an id listed twice) cannot deadlock; the
-   * foreign key's check locks the product, so a concurrent delete waits for this statement or
-   * makes it fail (entries stay pending; the next call finds the product gone).
+   * id order so two loops upserting the same products (an id listed twice) cannot deadlock.
+   *
+   * Products are not locked (product_search has no foreign key, migration 1764300550000): a
+   * product deleted while this statement runs may still get a row, read before the delete
+   * committed. Reads inner-join products, so it is never seen, and re-importing the id lists it
+   * again, which replaces the row (upsert). Deleting the organization first deletes its pending
+   * entries, so it waits for this statement's picks, then deletes every search row of the
+   * organization; a statement that starts after skips the entries it holds (SKIP LOCKED).
    */
   async indexPending(organizationId: string, limit: number): Promise<number> {
     const [{ taken }]: Array<{ taken: number }> = await this.dataSource.query(

@@ -13,6 +13,7 @@ import { ProductSearchTable1764300500000 } from './1764300500000-ProductSearchTa
 import { ImportJobScannedTotal1764300520000 } from './1764300520000-ImportJobScannedTotal';
 import { ProductsOrganizationCascade1764300530000 } from './1764300530000-ProductsOrganizationCascade';
 import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
+import { SearchRowsWithoutForeignKey1764300550000 } from './1764300550000-SearchRowsWithoutForeignKey';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   ImportJobScannedTotal1764300520000,
   ProductsOrganizationCascade1764300530000,
   FiltersOnProductSearch1764300540000,
+  SearchRowsWithoutForeignKey1764300550000,
 ];
