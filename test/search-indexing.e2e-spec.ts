@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import fc from 'fast-check';
 import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
-import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
+import { SEARCH_INDEX_CHUNK, SearchIndexer } from '../src/catalog/search/search-indexer.service';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForJob, waitForSearch } from './support/imports';
+import { upload, waitForIndexing, waitForJob, waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -103,6 +104,56 @@ describe('Search indexing after imports', () => {
       `SELECT product_search_vector('{"title":"alpha","brand":"beta","categories":["gamma"],"tags":["delta"],"description":"epsilon"}')::text AS v`,
     );
     expect(weights[0].v).toBe("'alpha':1A 'beta':2B 'delta':4C 'epsilon':5 'gamma':3B");
+  });
+
+  it('writes, for generated products, the vector product_search_vector() gives and the filter values of the document', async () => {
+    // The indexer computes a brand's and a category list's parts once per chunk (search-row-sql.ts):
+    // shared and distinct brands and lists, absent fields, case and Unicode variants, more than one chunk.
+    const owner = await createCaller(t.app);
+    const brands = ['Acme', 'ACME', 'Müller & Söhne', 'İstanbul Çay', 'ΣΟΦΙΑ', 'x', ' Spaced  brand '];
+    const lists = [
+      ['Home > Lighting'],
+      ['home>lighting', 'Garden'],
+      ['Apparel & Accessories > Clothing Accessories > Belts'],
+      ['Ünïcode > Çà'],
+    ];
+    const product = fc.record(
+      {
+        title: fc.constantFrom('Desk lamp', 'Oak stool', 'Running shoes for trails', 'Ελληνικό φως'),
+        brand: fc.constantFrom(...brands),
+        categories: fc.constantFrom(...lists),
+        tags: fc.array(fc.constantFrom('brass', 'oak', 'sale', 'new in'), { minLength: 1, maxLength: 3 }),
+        description: fc.constantFrom('Brass finish.', 'Hand-made in Porto, tested by our team.', 'Ça va très bien'),
+        availability: fc.constantFrom('in_stock', 'out_of_stock'),
+        price: fc.constantFrom({ amount: 10, currency: 'EUR' }, { amount: 99.99, currency: 'USD' }),
+      },
+      { requiredKeys: ['title'] },
+    );
+    const file = fc.sample(product, { seed: 11, numRuns: SEARCH_INDEX_CHUNK + 300 }).map((p, i) => ({ id: `gen-${i}`, ...p }));
+    await importFile(file, owner);
+    await waitForIndexing(t.app, owner.organizationId);
+
+    const [row]: Array<{ rows: number; different: number }> = await db().query(
+      `SELECT count(*)::int AS rows,
+              count(*) FILTER (WHERE s.search <> product_search_vector(p.data)
+                 OR s.category_keys IS DISTINCT FROM (CASE WHEN p.data ? 'categories' THEN product_category_keys(p.organization_id, p.data->'categories') END)
+                 OR s.brand_key IS DISTINCT FROM lower(p.data->>'brand')
+                 OR s.availability IS DISTINCT FROM p.data->>'availability'
+                 OR s.price_currency IS DISTINCT FROM product_price_currency(p.data)
+                 OR s.price_amount IS DISTINCT FROM product_price_amount(p.data))::int AS different
+         FROM products p JOIN product_search s USING (organization_id, product_id)
+        WHERE p.organization_id = $1`,
+      [owner.organizationId],
+    );
+    expect(row).toEqual({ rows: file.length, different: 0 });
+    // Absent categories stay NULL (no keys), not an empty list.
+    const [absent]: Array<{ n: number }> = await db().query(
+      `SELECT count(*)::int AS n FROM product_search s JOIN products p USING (organization_id, product_id)
+        WHERE p.organization_id = $1 AND NOT p.data ? 'categories' AND s.category_keys IS NULL`,
+      [owner.organizationId],
+    );
+    expect(absent.n).toBe(file.filter((p) => p.categories === undefined).length);
+    expect(absent.n).toBeGreaterThan(0);
   });
 
   it('removes the vector of a product deleted by DELETE /v1/catalogs/products/{id}, and no other', async () => {

@@ -30,7 +30,7 @@ const INDEXED: FilterSource = {
   categoryTwin: true,
 };
 
-/** The same values computed from the document (PRODUCT_FILTER_COLUMNS): for a few ids, no index needed. */
+/** The same values computed from the document (PRODUCT_FILTER_COLUMNS, search-row-sql.ts's category keys): for a few ids, no index needed. */
 const DOCUMENT: FilterSource = {
   brandKey: `lower(p.data->>'brand')`,
   availability: `p.data->>'availability'`,

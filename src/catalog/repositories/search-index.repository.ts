@@ -1,10 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PRODUCT_FILTER_COLUMNS } from '../search/product-filter-columns';
-
-const FILTER_NAMES = PRODUCT_FILTER_COLUMNS.map(([name]) => name).join(', ');
-const FILTER_VALUES = PRODUCT_FILTER_COLUMNS.map(([, expression]) => expression).join(', ');
-const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDED.${name}`).join(', ');
+import { WRITE_SEARCH_ROWS } from '../search/search-row-sql';
 
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to
@@ -26,12 +22,12 @@ export class SearchIndexRepository {
 
   /**
    * Takes up to `limit` of the organization's pending entries and writes their products' vectors
-   * and filter columns (PRODUCT_FILTER_COLUMNS),
-   * in one statement (so one transaction): a crash leaves the entries pending and the next call
-   * takes them; returns how many entries were taken (0: none left). SKIP LOCKED: entries another
-   * loop or worker is indexing are left to it, so loops never wait on each other's picks. A
-   * product deleted meanwhile has no row to join and its entry just goes. Vectors are written in
-   * id order so two loops upserting the same products (an id listed twice) cannot deadlock.
+   * and filter columns (WRITE_SEARCH_ROWS) in one statement (so one transaction): a crash leaves
+   * the entries pending and the next call takes them; returns how many entries were taken (0:
+   * none left). SKIP LOCKED: entries another loop or worker is indexing are left to it, so loops
+   * never wait on each other's picks. A product deleted meanwhile has no row to join and its entry
+   * just goes. The rows are written in id order so two loops upserting the same products (an id
+   * listed twice) cannot deadlock.
    *
    * Products are not locked (product_search has no foreign key, migration 1764300550000): a
    * product deleted while this statement runs may still get a row, read before the delete
@@ -47,15 +43,7 @@ export class SearchIndexRepository {
           WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1
                                    LIMIT $2 FOR UPDATE SKIP LOCKED))
          RETURNING product_id
-       ), written AS (
-         INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES})
-         SELECT p.organization_id, p.product_id, product_search_vector(p.data), ${FILTER_VALUES}
-           FROM products p
-          WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
-          ORDER BY p.product_id
-         ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}
-         RETURNING 1
-       )
+       ), ${WRITE_SEARCH_ROWS}
        SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`,
       [organizationId, limit],
     );
