@@ -1,5 +1,11 @@
 import type { SearchIndexRepository } from '../repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK, SEARCH_INDEX_EVERY_WRITTEN, SEARCH_INDEX_LOOPS, SearchIndexer } from './search-indexer.service';
+import {
+  SEARCH_INDEX_CHUNK,
+  SEARCH_INDEX_EVERY_WRITTEN,
+  SEARCH_INDEX_LOOPS,
+  SEARCH_INDEX_LOOPS_DURING_IMPORT,
+  SearchIndexer,
+} from './search-indexer.service';
 
 /** Pending entries per organization; each indexPending call takes up to a chunk after a turn of the event loop. */
 class FakeSearchIndex {
@@ -7,6 +13,8 @@ class FakeSearchIndex {
   calls = 0;
   running = 0;
   maxRunning = 0;
+  /** Most calls running at once when one of them took entries (loops of a pass with work left). */
+  maxRunningWithWork = 0;
   failNext = false;
 
   readonly repository: Pick<SearchIndexRepository, 'indexPending' | 'organizationsPending'> = {
@@ -21,6 +29,7 @@ class FakeSearchIndex {
           throw new Error('deadlock detected');
         }
         const taken = Math.min(limit, this.pending.get(organizationId) ?? 0);
+        if (taken > 0) this.maxRunningWithWork = Math.max(this.maxRunningWithWork, this.running);
         this.pending.set(organizationId, (this.pending.get(organizationId) ?? 0) - taken);
         return taken;
       } finally {
@@ -66,11 +75,27 @@ describe('SearchIndexer', () => {
     indexer.written('org', SEARCH_INDEX_EVERY_WRITTEN - 1);
     indexer.written('other', SEARCH_INDEX_EVERY_WRITTEN);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.calls).toBe(SEARCH_INDEX_LOOPS); // `other` only
+    expect(fake.calls).toBe(SEARCH_INDEX_LOOPS_DURING_IMPORT); // `other` only
     expect(fake.pending.get('org')).toBe(1);
 
     indexer.written('org', 1);
     await indexer.beforeApplicationShutdown(); // waits for the running pass
+    expect(fake.pending.get('org')).toBe(0);
+  });
+
+  it(`indexes with ${SEARCH_INDEX_LOOPS_DURING_IMPORT} loop while the import writes, and adds loops to the running pass when the import ends`, async () => {
+    const fake = new FakeSearchIndex();
+    fake.pending.set('org', 40 * SEARCH_INDEX_CHUNK);
+    const indexer = indexerOver(fake);
+
+    indexer.written('org', SEARCH_INDEX_EVERY_WRITTEN);
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.maxRunning).toBe(SEARCH_INDEX_LOOPS_DURING_IMPORT);
+    const left = fake.pending.get('org')!;
+    expect(left).toBeGreaterThan(0);
+
+    await expect(indexer.request('org')).resolves.toBe(true); // what the end of the import asks
+    expect(fake.maxRunningWithWork).toBe(SEARCH_INDEX_LOOPS);
     expect(fake.pending.get('org')).toBe(0);
   });
 

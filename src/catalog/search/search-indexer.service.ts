@@ -11,18 +11,30 @@ export const SEARCH_INDEX_CHUNK = 1_000;
 export const SEARCH_INDEX_LOOPS = 2;
 
 /**
- * Products an import may write before indexing starts during the import: what is left to index
- * at `done`, hence the search lag, stays below about this many products (58,382 took 6.6–7.3 s
- * after done with two loops on the 2-core bench machine under a load average of 7–8; the goal
- * is 5 s). Smaller imports are indexed once, after `done`, so their stemming never competes with
- * them; a larger one is indexed from this point on, behind its batches.
+ * Loops while the organization's import still runs. The import keeps one core busy with its worker
+ * and part of the other with its batches' backend: one indexing backend takes about what is left,
+ * two take a share of the worker's core. When the import ends, its request adds the second loop.
  */
-export const SEARCH_INDEX_EVERY_WRITTEN = 40_000;
+export const SEARCH_INDEX_LOOPS_DURING_IMPORT = 1;
+
+/**
+ * Products an import may write before indexing starts beside it. Smaller imports are indexed once,
+ * after `done`, so their stemming never competes with them; a larger one is indexed from here on,
+ * so what is left at `done` (the search lag) stays bounded. The bench catalog (58,382 products,
+ * 2-core VM, two interleaved runs each): nothing beside the import 7.3–8.0 s import / 6.1–6.2 s
+ * lag (over the 5 s goal); one loop from 25,000: 8.1–8.6 s / 3.2–3.5 s; two loops from 40,000
+ * (the previous rule): 8.9–10.1 s / 3.0–3.1 s.
+ */
+export const SEARCH_INDEX_EVERY_WRITTEN = 25_000;
 
 interface Drain {
   running: boolean;
   /** Requests a pass that has not started yet will answer. */
   waiting: Array<(indexed: boolean) => void>;
+  /** Loops the next pass runs: the most any of its waiting requests asked for. */
+  nextLoops: number;
+  /** The running pass's loops; a request asking for more adds them to it. */
+  pass: Array<Promise<boolean>>;
 }
 
 /**
@@ -43,18 +55,23 @@ export class SearchIndexer implements BeforeApplicationShutdown {
 
   constructor(private readonly repository: SearchIndexRepository) {}
 
-  /** Indexes the organization's pending products; true once none is left, false on error or shutdown. */
-  request(organizationId: string): Promise<boolean> {
+  /**
+   * Indexes the organization's pending products with up to `loops` loops at once; true once none
+   * is left, false on error or shutdown.
+   */
+  request(organizationId: string, loops = SEARCH_INDEX_LOOPS): Promise<boolean> {
     this.unrequested.delete(organizationId);
     if (this.stopping) return Promise.resolve(false);
     return new Promise((resolve) => {
       let drain = this.drains.get(organizationId);
       if (!drain) {
-        drain = { running: false, waiting: [] };
+        drain = { running: false, waiting: [], nextLoops: 0, pass: [] };
         this.drains.set(organizationId, drain);
       }
       drain.waiting.push(resolve);
+      drain.nextLoops = Math.max(drain.nextLoops, loops);
       if (!drain.running) this.track(this.drain(organizationId, drain));
+      else this.addLoops(organizationId, drain, loops);
     });
   }
 
@@ -62,7 +79,7 @@ export class SearchIndexer implements BeforeApplicationShutdown {
   written(organizationId: string, count: number): void {
     if (count === 0) return;
     const total = (this.unrequested.get(organizationId) ?? 0) + count;
-    if (total >= SEARCH_INDEX_EVERY_WRITTEN) void this.request(organizationId);
+    if (total >= SEARCH_INDEX_EVERY_WRITTEN) void this.request(organizationId, SEARCH_INDEX_LOOPS_DURING_IMPORT);
     else this.unrequested.set(organizationId, total);
   }
 
@@ -80,12 +97,22 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     drain.running = true;
     while (drain.waiting.length > 0) {
       const answered = drain.waiting.splice(0);
-      const loops = Array.from({ length: SEARCH_INDEX_LOOPS }, () => this.indexAll(organizationId));
-      const indexed = (await Promise.all(loops)).every(Boolean);
+      const loops = drain.nextLoops;
+      drain.nextLoops = 0;
+      drain.pass = [];
+      this.addLoops(organizationId, drain, loops);
+      let indexed = true;
+      // Indexed reads: loops a request adds meanwhile are awaited too.
+      for (let i = 0; i < drain.pass.length; i++) indexed = (await drain.pass[i]) && indexed;
       for (const resolve of answered) resolve(indexed);
     }
     drain.running = false;
     this.drains.delete(organizationId);
+  }
+
+  /** Starts loops in the running pass until it has `loops` of them. */
+  private addLoops(organizationId: string, drain: Drain, loops: number): void {
+    while (drain.pass.length < loops) drain.pass.push(this.indexAll(organizationId));
   }
 
   /** One loop: chunks until none is left (true), or shutdown or an error (false; the entries stay pending). */
