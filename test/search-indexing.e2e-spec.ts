@@ -30,6 +30,14 @@ describe('Search indexing after imports', () => {
     count('SELECT count(*) AS n FROM product_search_pending WHERE organization_id = $1', [organizationId]);
   const vectors = (organizationId: string, productId: string) =>
     count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1 AND product_id = $2', [organizationId, productId]);
+  /** One row `{ same }` per stored search row of the product: whether it is product_search_vector() of its document. */
+  const storedVectorIsCurrent = (organizationId: string, productId: string): Promise<Array<{ same: boolean }>> =>
+    db().query(
+      `SELECT product_search_vector(p.data) = s.search AS same
+         FROM products p JOIN product_search s USING (organization_id, product_id)
+        WHERE p.organization_id = $1 AND p.product_id = $2`,
+      [organizationId, productId],
+    );
   const importFile = async (file: unknown[], who = caller, params = '') => {
     const jobId = params
       ? (
@@ -93,13 +101,7 @@ describe('Search indexing after imports', () => {
   });
 
   it('ranks exactly as the stored vector did (title A, brand/categories B, tags C, description D)', async () => {
-    const rows: Array<{ same: boolean }> = await db().query(
-      `SELECT product_search_vector(p.data) = s.search AS same
-         FROM products p JOIN product_search s USING (organization_id, product_id)
-        WHERE p.organization_id = $1 AND p.product_id = 'rug-1'`,
-      [caller.organizationId],
-    );
-    expect(rows).toEqual([{ same: true }]);
+    expect(await storedVectorIsCurrent(caller.organizationId, 'rug-1')).toEqual([{ same: true }]);
     const weights: Array<{ v: string }> = await db().query(
       `SELECT product_search_vector('{"title":"alpha","brand":"beta","categories":["gamma"],"tags":["delta"],"description":"epsilon"}')::text AS v`,
     );
@@ -232,12 +234,6 @@ describe('Search indexing after imports', () => {
     await waitForSearch(t.http, owner.auth, 'teak', 1);
     await waitForSearch(t.http, owner.auth, 'walnut', 1);
     expect(await listed('brand=nordwood')).toEqual(['shelf-1', 'shelf-2']);
-    const rows: Array<{ same: boolean }> = await db().query(
-      `SELECT product_search_vector(p.data) = s.search AS same
-         FROM products p JOIN product_search s USING (organization_id, product_id)
-        WHERE p.organization_id = $1 AND p.product_id = 'shelf-1'`,
-      [owner.organizationId],
-    );
-    expect(rows).toEqual([{ same: true }]);
+    expect(await storedVectorIsCurrent(owner.organizationId, 'shelf-1')).toEqual([{ same: true }]);
   });
 });
