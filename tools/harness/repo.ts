@@ -6,14 +6,15 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 
 /**
- * The Node flags the service runs with in production, taken from package.json's "start" script
- * (`node <flags> dist/main.js`), so every suite starts the processes exactly as deployed.
+ * The Node flags a service entry runs with in production, taken from package.json's scripts
+ * (`node <flags> dist/<entry>`): "start" for dist/main.js, "start:worker" for dist/worker.js, so
+ * every suite starts the processes exactly as deployed.
  */
-export function serviceNodeFlags(): string[] {
+export function serviceNodeFlags(entry: 'main.js' | 'worker.js' = 'main.js'): string[] {
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const words = (pkg.scripts?.start ?? '').trim().split(/\s+/);
-  const entry = words.indexOf('dist/main.js');
-  return words[0] === 'node' && entry > 0 ? words.slice(1, entry).filter((w) => w.startsWith('--')) : [];
+  const words = (pkg.scripts?.[entry === 'worker.js' ? 'start:worker' : 'start'] ?? '').trim().split(/\s+/);
+  const at = words.indexOf(`dist/${entry}`);
+  return words[0] === 'node' && at > 0 ? words.slice(1, at).filter((w) => w.startsWith('--')) : [];
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

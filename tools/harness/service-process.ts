@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { REPO_ROOT, serviceNodeFlags } from './repo';
 
 export interface ExitInfo {
@@ -179,6 +179,6 @@ export function startNodeService(
   port?: number,
   extraNodeFlags: readonly string[] = [],
 ): Promise<ServiceProcess> {
-  const args = [...serviceNodeFlags(), ...extraNodeFlags, script];
+  const args = [...serviceNodeFlags(basename(script) === 'worker.js' ? 'worker.js' : 'main.js'), ...extraNodeFlags, script];
   return ServiceProcess.start({ name, args, env, logFile: join(logDir, `${name}.log`), port });
 }

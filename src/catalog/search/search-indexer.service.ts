@@ -20,12 +20,14 @@ export const SEARCH_INDEX_LOOPS_DURING_IMPORT = 1;
 /**
  * Products an import may write before indexing starts beside it. Smaller imports are indexed once,
  * after `done`, so their stemming never competes with them; a larger one is indexed from here on,
- * so what is left at `done` (the search lag) stays bounded. The bench catalog (58,382 products,
- * 2-core VM, two interleaved runs each): nothing beside the import 7.3–8.0 s import / 6.1–6.2 s
- * lag (over the 5 s goal); one loop from 25,000: 8.1–8.6 s / 3.2–3.5 s; two loops from 40,000
- * (the previous rule): 8.9–10.1 s / 3.0–3.1 s.
+ * so what is left at `done` (the search lag) stays bounded. Two loops index ~30,000 bench products
+ * a second here, so 100,000 pending at `done` are searchable within ~3–4 s. Round 5 (bench catalog,
+ * 58,382 products, a 2-core VM where the plain COPY takes 0.56 s): one loop beside it from 25,000
+ * cost the import 0.35–0.5 s (2.9–3.1 s against 2.5–2.6 s) for a lag of 1.5 s instead of 1.8–1.9 s.
+ * Round 4, on a VM about 2.5× slower: nothing beside 7.3–8.0 s import / 6.1–6.2 s lag, one loop
+ * from 25,000 8.1–8.6 s / 3.2–3.5 s.
  */
-export const SEARCH_INDEX_EVERY_WRITTEN = 25_000;
+export const SEARCH_INDEX_EVERY_WRITTEN = 100_000;
 
 interface Drain {
   running: boolean;

@@ -30,6 +30,6 @@ export default async function globalSetup(): Promise<void> {
   await dropDatabases(SHARED_REDIS_DATABASES); // the services create them, each with a new deployment id
   await flushFaultsRedisDb();
   process.stderr.write(
-    `[faults] services start as: node ${[...serviceNodeFlags(), '<snapshot of dist>/{main,worker}.js'].join(' ')}; logs in ${LOG_DIR}\n`,
+    `[faults] services start as: node ${[...serviceNodeFlags(), '<snapshot of dist>/main.js'].join(' ')} and node ${[...serviceNodeFlags('worker.js'), '<snapshot of dist>/worker.js'].join(' ')}; logs in ${LOG_DIR}\n`,
   );
 }

@@ -26,7 +26,7 @@ async function spawnNode(name: string, args: string[], env: ServiceEnv, port?: n
 }
 
 function spawnService(name: string, entry: 'main.js' | 'worker.js', env: ServiceEnv, port?: number): Promise<ServiceProcess> {
-  return spawnNode(name, [...serviceNodeFlags(), join(DIST_SNAPSHOT, entry)], env, port);
+  return spawnNode(name, [...serviceNodeFlags(entry), join(DIST_SNAPSHOT, entry)], env, port);
 }
 
 export interface StartOptions {
@@ -74,7 +74,7 @@ export async function startTestWorker(script: string, options: StartOptions): Pr
 /** test/faults/workers/<script>.ts through ts-node, given the dist snapshot to boot. */
 function spawnTestEntry(name: string, script: string, env: ServiceEnv, port?: number): Promise<ServiceProcess> {
   const entry = join(REPO_ROOT, 'test', 'faults', 'workers', `${script}.ts`);
-  return spawnNode(name, [...serviceNodeFlags(), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT], env, port);
+  return spawnNode(name, [...serviceNodeFlags('worker.js'), '-r', 'ts-node/register/transpile-only', entry, DIST_SNAPSHOT], env, port);
 }
 
 async function ready(worker: ServiceProcess, timeoutMs: number): Promise<ServiceProcess> {
