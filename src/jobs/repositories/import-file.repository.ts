@@ -52,6 +52,10 @@ export class ImportFileRepository {
   private async readChunk(jobId: string, seq: number): Promise<Buffer[] | null> {
     if (!Number.isSafeInteger(seq)) throw new RangeError(`bad chunk seq ${seq}`);
     const client = await ((this.repo.manager.connection.driver as PostgresDriver).master as Pool).connect();
+    // A checked-out client with no 'error' listener takes the process down when PostgreSQL ends its
+    // connection (a restart mid-COPY killed the worker in the fault suite): the COPY stream fails
+    // too, and that failure is what is handled below.
+    client.on('error', ignoreClientError);
     try {
       const sql = `COPY (SELECT data FROM import_file_chunks WHERE job_id = ${client.escapeLiteral(jobId)} AND seq = ${seq}) TO STDOUT (FORMAT binary)`;
       const pieces: Buffer[] = [];
@@ -62,6 +66,8 @@ export class ImportFileRepository {
     } catch (error) {
       client.release(error as Error); // the connection may be mid-COPY: the pool closes it instead of reusing it
       throw error;
+    } finally {
+      client.off('error', ignoreClientError);
     }
   }
 
@@ -74,3 +80,5 @@ export class ImportFileRepository {
     await manager.query('DELETE FROM import_job_ids WHERE job_id = $1', [jobId]);
   }
 }
+
+function ignoreClientError(): void {}
