@@ -7,9 +7,19 @@ import { QueueNamespace } from '../../database/queue-namespace';
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /**
- * Adds import jobs to Bull with jobId = import job id, so adding twice is harmless. A finished Bull
- * job with that id (a deferred or interrupted run, or one another deployment gave up as foreign) is
- * removed first, or Bull would ignore the add.
+ * Bull states in which a job will still be delivered. Anything else is a finished run (completed,
+ * failed) or 'stuck': Bull's answer for a record left in none of its lists, which nothing will ever
+ * deliver but which makes Bull ignore an add with its id. Seen in the fault suite (three workers,
+ * deferred deliveries re-added while another worker finished the previous one: "Job … is not in the
+ * active state"): the import stayed pending for good, the reconciler taking the record for live.
+ */
+const LIVE_STATES: ReadonlySet<string> = new Set(['waiting', 'delayed', 'active', 'paused']);
+
+/**
+ * Adds import jobs to Bull with jobId = import job id, so adding twice is harmless. A Bull job with
+ * that id that will not be delivered (a deferred or interrupted run, one another deployment gave up
+ * as foreign, a stuck record) is removed first, or Bull would ignore the add. Removing a job a
+ * worker holds fails (its lock): the caller, or the reconciler's next pass, tries again.
  */
 @Injectable()
 export class ImportQueueProducer {
@@ -27,7 +37,7 @@ export class ImportQueueProducer {
       // Waiting for a retry: it may run now (e.g. the import it waited behind just ended). A promote
       // that loses a race (the delay just ran out) changes nothing.
       if (state === 'delayed' && delayMs === 0) return existing.promote().catch(() => undefined);
-      if (state !== 'completed' && state !== 'failed') return; // waiting, delayed or active: already live
+      if (LIVE_STATES.has(state)) return;
       await existing.remove();
     }
     // Stamped with this deployment, so a worker that cannot find the row knows whether it was its own.
