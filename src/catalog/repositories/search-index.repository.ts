@@ -52,9 +52,8 @@ export class SearchIndexRepository {
 
   /**
    * Organizations with pending entries (after a crash, or entries nobody asked to index) and no
-   * import running: a running import's entries are indexed when it ends (or every
-   * SEARCH_INDEX_EVERY_WRITTEN products), not beside its batches whenever the sweep comes by
-   * (measured: a sweep landing mid-import stemmed beside it and slowed it down).
+   * import running: a running import's entries are indexed when it ends, not beside its batches
+   * whenever the sweep comes by (measured: stemming beside an import slows it down).
    */
   async organizationsPending(): Promise<string[]> {
     const rows: Array<{ organization_id: string }> = await this.dataSource.query(

@@ -1,11 +1,5 @@
 import type { SearchIndexRepository } from '../repositories/search-index.repository';
-import {
-  SEARCH_INDEX_CHUNK,
-  SEARCH_INDEX_EVERY_WRITTEN,
-  SEARCH_INDEX_LOOPS,
-  SEARCH_INDEX_LOOPS_DURING_IMPORT,
-  SearchIndexer,
-} from './search-indexer.service';
+import { SEARCH_INDEX_CHUNK, SEARCH_INDEX_LOOPS, SearchIndexer } from './search-indexer.service';
 
 /** Pending entries per organization; each indexPending call takes up to a chunk after a turn of the event loop. */
 class FakeSearchIndex {
@@ -67,49 +61,19 @@ describe('SearchIndexer', () => {
     expect(fake.pending.get('org')).toBe(0);
   });
 
-  it('requests indexing during an import only once SEARCH_INDEX_EVERY_WRITTEN products were written since the last request', async () => {
-    const fake = new FakeSearchIndex();
-    fake.pending.set('org', 1);
-    const indexer = indexerOver(fake);
-
-    indexer.written('org', SEARCH_INDEX_EVERY_WRITTEN - 1);
-    indexer.written('other', SEARCH_INDEX_EVERY_WRITTEN);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.calls).toBe(SEARCH_INDEX_LOOPS_DURING_IMPORT); // `other` only
-    expect(fake.pending.get('org')).toBe(1);
-
-    indexer.written('org', 1);
-    await indexer.beforeApplicationShutdown(); // waits for the running pass
-    expect(fake.pending.get('org')).toBe(0);
-  });
-
-  it(`indexes with ${SEARCH_INDEX_LOOPS_DURING_IMPORT} loop while the import writes, and adds loops to the running pass when the import ends`, async () => {
+  it('adds loops to the running pass when a request asks for more than it runs', async () => {
     const fake = new FakeSearchIndex();
     fake.pending.set('org', 40 * SEARCH_INDEX_CHUNK);
     const indexer = indexerOver(fake);
 
-    indexer.written('org', SEARCH_INDEX_EVERY_WRITTEN);
+    const one = indexer.request('org', 1);
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.maxRunning).toBe(SEARCH_INDEX_LOOPS_DURING_IMPORT);
-    const left = fake.pending.get('org')!;
-    expect(left).toBeGreaterThan(0);
+    expect(fake.maxRunning).toBe(1);
+    expect(fake.pending.get('org')).toBeGreaterThan(0);
 
-    await expect(indexer.request('org')).resolves.toBe(true); // what the end of the import asks
+    await expect(Promise.all([one, indexer.request('org')])).resolves.toEqual([true, true]);
     expect(fake.maxRunningWithWork).toBe(SEARCH_INDEX_LOOPS);
     expect(fake.pending.get('org')).toBe(0);
-  });
-
-  it('forgets what was written before an explicit request (e.g. the one after done)', async () => {
-    const fake = new FakeSearchIndex();
-    const indexer = indexerOver(fake);
-
-    indexer.written('org', SEARCH_INDEX_EVERY_WRITTEN - 1);
-    await indexer.request('org');
-    const callsAfterRequest = fake.calls;
-    indexer.written('org', 1);
-    await new Promise((resolve) => setImmediate(resolve));
-
-    expect(fake.calls).toBe(callsAfterRequest);
   });
 
   it('answers false when a chunk fails (its entries stay pending) and indexes them on the next sweep', async () => {

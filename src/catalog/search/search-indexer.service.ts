@@ -10,25 +10,6 @@ export const SEARCH_INDEX_CHUNK = 1_000;
  */
 export const SEARCH_INDEX_LOOPS = 2;
 
-/**
- * Loops while the organization's import still runs. The import keeps one core busy with its worker
- * and part of the other with its batches' backend: one indexing backend takes about what is left,
- * two take a share of the worker's core. When the import ends, its request adds the second loop.
- */
-export const SEARCH_INDEX_LOOPS_DURING_IMPORT = 1;
-
-/**
- * Products an import may write before indexing starts beside it. Smaller imports are indexed once,
- * after `done`, so their stemming never competes with them; a larger one is indexed from here on,
- * so what is left at `done` (the search lag) stays bounded. Two loops index ~30,000 bench products
- * a second here, so 100,000 pending at `done` are searchable within ~3–4 s. Round 5 (bench catalog,
- * 58,382 products, a 2-core VM where the plain COPY takes 0.56 s): one loop beside it from 25,000
- * cost the import 0.35–0.5 s (2.9–3.1 s against 2.5–2.6 s) for a lag of 1.5 s instead of 1.8–1.9 s.
- * Round 4, on a VM about 2.5× slower: nothing beside 7.3–8.0 s import / 6.1–6.2 s lag, one loop
- * from 25,000 8.1–8.6 s / 3.2–3.5 s.
- */
-export const SEARCH_INDEX_EVERY_WRITTEN = 100_000;
-
 interface Drain {
   running: boolean;
   /** Requests a pass that has not started yet will answer. */
@@ -45,14 +26,19 @@ interface Drain {
  * answered by the next full pass, so a request's promise resolves only once a pass that started
  * after it found nothing left. Resumable by construction: what is pending stays pending whatever
  * crashed; the worker's periodic sweep picks up organizations nobody requested.
+ *
+ * An import's products are indexed once it is `done` (ImportProcessor requests it), never beside
+ * its batches: the 50 MiB upload limit bounds what is left at `done` (58,382 bench products are
+ * searchable 1.8–1.9 s later, 1.59 million minimal ones in ~8 s), while stemming beside the import
+ * took the CPU it needed (round 5 of issue 11, 2-core VM: one loop from 25,000 written products made
+ * the bench import 0.35–0.5 s slower, 2.9–3.1 s against 2.5–2.6 s, and the 1.59 million minimal
+ * products 22–24 s against 16 s).
  */
 @Injectable()
 export class SearchIndexer implements BeforeApplicationShutdown {
   private readonly logger = new Logger(SearchIndexer.name);
   private readonly drains = new Map<string, Drain>();
   private readonly loops = new Set<Promise<void>>();
-  /** Products written per organization since its last request (see SEARCH_INDEX_EVERY_WRITTEN). */
-  private readonly unrequested = new Map<string, number>();
   private stopping = false;
 
   constructor(private readonly repository: SearchIndexRepository) {}
@@ -62,7 +48,6 @@ export class SearchIndexer implements BeforeApplicationShutdown {
    * is left, false on error or shutdown.
    */
   request(organizationId: string, loops = SEARCH_INDEX_LOOPS): Promise<boolean> {
-    this.unrequested.delete(organizationId);
     if (this.stopping) return Promise.resolve(false);
     return new Promise((resolve) => {
       let drain = this.drains.get(organizationId);
@@ -75,14 +60,6 @@ export class SearchIndexer implements BeforeApplicationShutdown {
       if (!drain.running) this.track(this.drain(organizationId, drain));
       else this.addLoops(organizationId, drain, loops);
     });
-  }
-
-  /** An import committed `count` products: requests indexing once SEARCH_INDEX_EVERY_WRITTEN have piled up. */
-  written(organizationId: string, count: number): void {
-    if (count === 0) return;
-    const total = (this.unrequested.get(organizationId) ?? 0) + count;
-    if (total >= SEARCH_INDEX_EVERY_WRITTEN) void this.request(organizationId, SEARCH_INDEX_LOOPS_DURING_IMPORT);
-    else this.unrequested.set(organizationId, total);
   }
 
   /** Requests every organization that has pending products (after a crash, or rows nobody asked for). */

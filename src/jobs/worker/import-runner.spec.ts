@@ -1,5 +1,4 @@
 import type { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
-import type { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportErrorRepository } from '../repositories/import-error.repository';
 import type { ImportFileRepository } from '../repositories/import-file.repository';
@@ -40,7 +39,6 @@ function setUp(limits: Limits = {}) {
     store.catalog as CatalogBatchService,
     metrics,
     store.idsRepository as ImportJobIdsRepository,
-    store.searchIndexer as SearchIndexer,
   );
   return { store, metrics, runner };
 }
@@ -70,18 +68,13 @@ describe('ImportRunner', () => {
     await expect(productsCounted(metrics)).resolves.toEqual({ indexed: 5, failed: 1, skipped: 0 });
   });
 
-  it('reports the products each committed batch wrote to the search indexer and requests no indexing itself', async () => {
+  it('requests no search indexing while its batches commit (the processor asks after done)', async () => {
     const { store, runner } = setUp({ batchSize: 2 });
     store.addJob('j1', 'org', file(product('a'), product('b'), product('a'), product('c')), { status: 'processing' });
 
     await expect(runner.run(store.entity('j1'), keepGoing)).resolves.toBe('done');
 
-    // The repeated `a` is skipped: the second batch writes only `c`.
-    expect(store.searchWritten).toEqual([
-      { organizationId: 'org', count: 2 },
-      { organizationId: 'org', count: 1 },
-    ]);
-    expect(store.searchRequests).toEqual([]); // after done, the processor asks (import.processor.spec)
+    expect(store.searchRequests).toEqual([]); // see import.processor.spec
   });
 
   it('cuts a batch when its bytes reach IMPORT_BATCH_BYTES, however few products it holds', async () => {

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
-import { SearchIndexer } from '../../catalog/search/search-indexer.service';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
@@ -48,7 +47,6 @@ export class ImportRunner {
     private readonly catalog: CatalogBatchService,
     private readonly metrics: ImportMetrics,
     private readonly ids: ImportJobIdsRepository,
-    private readonly searchIndexer: SearchIndexer,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -212,8 +210,6 @@ export class ImportRunner {
     });
     if (!committed) throw await this.refusalCause(job, fromCursor);
     job.cursor = toCursor;
-    // Indexed after done (ImportProcessor), or in steps during a very long import.
-    this.searchIndexer.written(job.organizationId, diff.writes.length);
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
     this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);

@@ -180,15 +180,10 @@ export class FakeImportStore {
 
   /** Organizations whose search vectors were asked for (the indexer itself runs in PostgreSQL). */
   readonly searchRequests: string[] = [];
-  /** Products reported written to the indexer, per organization, in commit order. */
-  readonly searchWritten: Array<{ organizationId: string; count: number }> = [];
-  readonly searchIndexer: Pick<SearchIndexer, 'request' | 'written'> = {
+  readonly searchIndexer: Pick<SearchIndexer, 'request'> = {
     request: async (organizationId) => {
       this.searchRequests.push(organizationId);
       return true;
-    },
-    written: (organizationId, count) => {
-      this.searchWritten.push({ organizationId, count });
     },
   };
 
