@@ -12,6 +12,7 @@ import { bullAttemptsMade, postgres, waitForPostgres } from './support/services'
 
 const SCENARIO = 'postgres-restart';
 const REQUEST_TIMEOUT_MS = 4_000;
+const RESTART_BATCH_SIZE = 50;
 
 describe('PostgreSQL restarted mid-import (DESIGN §10: 503 meanwhile, then recovery without help)', () => {
   const db = new FaultsDb();
@@ -21,7 +22,12 @@ describe('PostgreSQL restarted mid-import (DESIGN §10: 503 meanwhile, then reco
   let reference: ImportOutcome;
 
   beforeAll(async () => {
-    [api, worker] = await Promise.all([startApi({ name: 'faults-pg-api' }), startWorker({ name: 'faults-pg-worker' })]);
+    // Batches of 50 (not the suite's 200): the import must outlast two outages and the start-up
+    // waits after them; with 200, a 2-core VM whose worker is fast finished it before the restart.
+    [api, worker] = await Promise.all([
+      startApi({ name: 'faults-pg-api' }),
+      startWorker({ name: 'faults-pg-worker', env: { IMPORT_BATCH_SIZE: String(RESTART_BATCH_SIZE) } }),
+    ]);
     reference = await referenceOutcome(db, api.port, file.content);
   });
 
