@@ -58,8 +58,11 @@ describe('Worker SIGTERMed mid-import (DESIGN §10 graceful shutdown)', () => {
 
     expect(atExit.counted).toBe(atExit.cursor); // checkpoint: counters and cursor committed together
     expect(atExit.errorRows).toBe(atExit.failed);
-    expect(atExit.status).toBe('processing'); // it stopped after a batch instead of draining the whole import
-    expect(resumedBy).toBe(other.name);
+    // It stopped after a batch instead of draining the whole import: another delivery claimed the job
+    // after it. On a fast machine the other worker can finish it before this one has exited.
+    expect(outcome.attempts).toBeGreaterThanOrEqual(2);
+    if (atExit.status === 'processing') expect(resumedBy).toBe(other.name);
+    else expect(atExit.status).toBe('done');
     expect(invariantViolations(outcome)).toEqual([]);
     expect(outcomeDifferences(reference, outcome)).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
