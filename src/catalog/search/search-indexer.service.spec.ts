@@ -7,8 +7,6 @@ class FakeSearchIndex {
   calls = 0;
   running = 0;
   maxRunning = 0;
-  /** Most calls running at once when one of them took entries (loops of a pass with work left). */
-  maxRunningWithWork = 0;
   failNext = false;
 
   readonly repository: Pick<SearchIndexRepository, 'indexPending' | 'organizationsPending'> = {
@@ -23,7 +21,6 @@ class FakeSearchIndex {
           throw new Error('deadlock detected');
         }
         const taken = Math.min(limit, this.pending.get(organizationId) ?? 0);
-        if (taken > 0) this.maxRunningWithWork = Math.max(this.maxRunningWithWork, this.running);
         this.pending.set(organizationId, (this.pending.get(organizationId) ?? 0) - taken);
         return taken;
       } finally {
@@ -58,21 +55,6 @@ describe('SearchIndexer', () => {
     const second = indexer.request('org');
 
     await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
-    expect(fake.pending.get('org')).toBe(0);
-  });
-
-  it('adds loops to the running pass when a request asks for more than it runs', async () => {
-    const fake = new FakeSearchIndex();
-    fake.pending.set('org', 40 * SEARCH_INDEX_CHUNK);
-    const indexer = indexerOver(fake);
-
-    const one = indexer.request('org', 1);
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.maxRunning).toBe(1);
-    expect(fake.pending.get('org')).toBeGreaterThan(0);
-
-    await expect(Promise.all([one, indexer.request('org')])).resolves.toEqual([true, true]);
-    expect(fake.maxRunningWithWork).toBe(SEARCH_INDEX_LOOPS);
     expect(fake.pending.get('org')).toBe(0);
   });
 

@@ -14,10 +14,6 @@ interface Drain {
   running: boolean;
   /** Requests a pass that has not started yet will answer. */
   waiting: Array<(indexed: boolean) => void>;
-  /** Loops the next pass runs: the most any of its waiting requests asked for. */
-  nextLoops: number;
-  /** The running pass's loops; a request asking for more adds them to it. */
-  pass: Array<Promise<boolean>>;
 }
 
 /**
@@ -43,22 +39,17 @@ export class SearchIndexer implements BeforeApplicationShutdown {
 
   constructor(private readonly repository: SearchIndexRepository) {}
 
-  /**
-   * Indexes the organization's pending products with up to `loops` loops at once; true once none
-   * is left, false on error or shutdown.
-   */
-  request(organizationId: string, loops = SEARCH_INDEX_LOOPS): Promise<boolean> {
+  /** Indexes the organization's pending products; true once none is left, false on error or shutdown. */
+  request(organizationId: string): Promise<boolean> {
     if (this.stopping) return Promise.resolve(false);
     return new Promise((resolve) => {
       let drain = this.drains.get(organizationId);
       if (!drain) {
-        drain = { running: false, waiting: [], nextLoops: 0, pass: [] };
+        drain = { running: false, waiting: [] };
         this.drains.set(organizationId, drain);
       }
       drain.waiting.push(resolve);
-      drain.nextLoops = Math.max(drain.nextLoops, loops);
       if (!drain.running) this.track(this.drain(organizationId, drain));
-      else this.addLoops(organizationId, drain, loops);
     });
   }
 
@@ -76,22 +67,12 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     drain.running = true;
     while (drain.waiting.length > 0) {
       const answered = drain.waiting.splice(0);
-      const loops = drain.nextLoops;
-      drain.nextLoops = 0;
-      drain.pass = [];
-      this.addLoops(organizationId, drain, loops);
-      let indexed = true;
-      // Indexed reads: loops a request adds meanwhile are awaited too.
-      for (let i = 0; i < drain.pass.length; i++) indexed = (await drain.pass[i]) && indexed;
+      const pass = Array.from({ length: SEARCH_INDEX_LOOPS }, () => this.indexAll(organizationId));
+      const indexed = (await Promise.all(pass)).every(Boolean);
       for (const resolve of answered) resolve(indexed);
     }
     drain.running = false;
     this.drains.delete(organizationId);
-  }
-
-  /** Starts loops in the running pass until it has `loops` of them. */
-  private addLoops(organizationId: string, drain: Drain, loops: number): void {
-    while (drain.pass.length < loops) drain.pass.push(this.indexAll(organizationId));
   }
 
   /** One loop: chunks until none is left (true), or shutdown or an error (false; the entries stay pending). */
