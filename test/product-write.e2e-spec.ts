@@ -34,7 +34,7 @@ describe('ProductRepository.write round trip', () => {
   ];
 
   const writeOf = (product: ValidProduct, exists: boolean): ProductWrite => {
-    const json = canonicalProductJson(product);
+    const json = Buffer.from(canonicalProductJson(product), 'utf8');
     return {
       productId: product.id,
       contentHash: createHash('sha256').update(json).digest(),
@@ -60,7 +60,7 @@ describe('ProductRepository.write round trip', () => {
       `SELECT p.organization_id, p.product_id, p.content_hash, p.raw_hash, p.data, p.last_import_job_id, p.data = w.json::jsonb AS same_json
            FROM unnest($2::text[], $3::text[]) AS w(product_id, json)
            JOIN products p ON p.organization_id = $1 AND p.product_id = w.product_id`,
-      [organizationId, rows.map((r) => r.productId), rows.map((r) => r.json)],
+      [organizationId, rows.map((r) => r.productId), rows.map((r) => r.json.toString('utf8'))],
     );
     const byId = new Map(stored.map((s) => [s.product_id, s]));
     expect(byId.size).toBe(rows.length);
@@ -70,7 +70,7 @@ describe('ProductRepository.write round trip', () => {
       expect(s.last_import_job_id).toBe(jobId);
       expect(s.content_hash).toEqual(row.contentHash);
       expect(s.raw_hash).toEqual(row.rawHash);
-      expect(s.data).toEqual(JSON.parse(row.json));
+      expect(s.data).toEqual(JSON.parse(row.json.toString('utf8')));
       expect(s.same_json).toBe(true); // the jsonb PostgreSQL parsed from the JSON text
     }
   }
@@ -120,7 +120,7 @@ describe('ProductRepository.write round trip', () => {
   it('writes nothing of a batch whose COPY fails', async () => {
     const { organizationId } = await createCaller(t.app);
     const good = writeOf({ id: 'ok', title: 'fine' }, false);
-    const bad = { ...writeOf({ id: 'bad', title: 'x' }, false), json: '{"t":"\\u0000"}' }; // jsonb refuses NUL
+    const bad = { ...writeOf({ id: 'bad', title: 'x' }, false), json: Buffer.from('{"t":"\\u0000"}') }; // jsonb refuses NUL
     await expect(
       t.app
         .get(DataSource)

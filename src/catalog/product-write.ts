@@ -3,8 +3,8 @@ export interface ProductWrite {
   productId: string;
   contentHash: Buffer;
   rawHash: Buffer;
-  /** The validated product as JSON text (already serialised once; not re-serialised here). */
-  json: string;
+  /** The validated product's canonical JSON as UTF-8 (serialised once; written as it is). */
+  json: Buffer;
   /** The catalog already holds this id (as committed, or written by the batch committing before this one). */
   exists: boolean;
 }

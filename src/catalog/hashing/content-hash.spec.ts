@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fullProduct } from '../testing/full-product';
 import { ValidProduct } from '../validation/valid-product';
-import { CONTENT_HASH_VERSION, contentHash } from './content-hash';
+import { canonicalProductJson } from './canonical-product-json';
+import { CONTENT_HASH_VERSION, contentHash, contentHashOfCanonical } from './content-hash';
 
 const PRODUCT: ValidProduct = fullProduct();
 
@@ -50,6 +51,13 @@ describe('contentHash', () => {
     expect(CONTENT_HASH_VERSION).toBe('product:v1');
     expect(contentHash(product)).toEqual(expected);
     expect(contentHash(product)).toHaveLength(32);
+  });
+
+  it('is the same from the canonical JSON bytes the import stores, small or over the scratch size', () => {
+    const big: ValidProduct = { ...PRODUCT, description: 'é😀'.repeat(70_000) };
+    for (const product of [PRODUCT, big]) {
+      expect(contentHashOfCanonical(Buffer.from(canonicalProductJson(product), 'utf8'))).toEqual(contentHash(product));
+    }
   });
 
   it('is pinned for a reference product (changing it invalidates every stored hash)', () => {

@@ -10,7 +10,7 @@ const valid = (index: number, id: string, content: string, raw = `${content}-raw
   productId: id,
   rawHash: h(raw),
   contentHash: h(content),
-  json: `{"id":"${id}","v":"${content}"}`,
+  json: Buffer.from(`{"id":"${id}","v":"${content}"}`),
 });
 
 describe('diffBatch', () => {
@@ -35,7 +35,7 @@ describe('diffBatch', () => {
   it('applies duplicates in order: each compared with the state before it, the last one written', () => {
     const diff = diffBatch([valid(0, 'a', 'v1'), valid(1, 'a', 'v1'), valid(2, 'a', 'v2'), valid(3, 'b', 'b')], new Map());
     expect({ indexed: diff.indexed, skipped: diff.skipped }).toEqual({ indexed: 3, skipped: 1 });
-    expect(diff.writes.map((w) => [w.productId, w.json])).toEqual([
+    expect(diff.writes.map((w) => [w.productId, w.json.toString('utf8')])).toEqual([
       ['a', '{"id":"a","v":"v2"}'],
       ['b', '{"id":"b","v":"b"}'],
     ]);

@@ -79,7 +79,7 @@ describe('CatalogBatchService.prepare', () => {
     // The first "Old" equals the catalog, "New" changes it, the second "Old" changes it back (so it is parsed and written).
     expect(diff).toMatchObject({ indexed: 2, skipped: 1, failed: 0 });
     expect(diff.writes).toHaveLength(1);
-    expect(diff.writes[0]).toMatchObject({ productId: 'a', json: '{"id":"a","title":"Old"}', exists: true });
+    expect(diff.writes[0]).toMatchObject({ productId: 'a', json: Buffer.from('{"id":"a","title":"Old"}'), exists: true });
   });
 
   it('parses an element whose guessed id is wrong (a later duplicate key wins in JSON)', async () => {

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
-import { guessId, parseElement, rawHashOf } from './element-evaluator';
+import { canonicalProductJson } from '../hashing/canonical-product-json';
+import { contentHash } from '../hashing/content-hash';
+import { validateProduct } from '../validation/product-validator';
+import { evaluateElements, guessId, parseElement, rawHashOf } from './element-evaluator';
 import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
 /** guessId as it was on decoded text, before it read bytes: the oracle for the byte version. */
@@ -108,5 +111,28 @@ describe('parseElement', () => {
 
   it('reports a syntax error at its file offset', () => {
     expect(parseElement(element('{"id":"a",}')).failure).toBe('not valid JSON: unexpected character at byte 110; the element starts at byte 100');
+  });
+});
+
+describe('evaluateElements', () => {
+  const element = (index: number, text: string): RawElement => ({
+    index,
+    source: Buffer.from(`[${text}]`),
+    start: 1,
+    byteLength: Buffer.byteLength(text),
+    offset: 1,
+    oversized: false,
+  });
+
+  it.each([
+    ['copied from the element (usual form)', '{"title":"Grüße \\"x\\"","id":7,"price":{"currency":"EUR","amount":9.5}}'],
+    ['printed from the product (escapes, exponent, whitespace)', '{ "title": "Gr\\u00fc\\/e", "id": "a", "price": {"currency":"EUR","amount":95e-1} }'],
+  ])('stores and hashes the canonical JSON of the validated product, %s', (_, text) => {
+    const [outcome] = evaluateElements([parseElement(element(0, text))], new Map());
+    const validated = validateProduct(JSON.parse(text));
+    if (outcome.kind !== 'valid' || !validated.valid) throw new Error('expected a valid product');
+    expect(outcome.json?.toString('utf8')).toBe(canonicalProductJson(validated.product));
+    expect(outcome.contentHash?.equals(contentHash(validated.product))).toBe(true);
+    expect(outcome.rawHash.equals(sha256(`product:v1\n${text}`))).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
-import { createHash, hash } from 'node:crypto';
+import { ByteArena, canonicalProductBytes } from '../hashing/canonical-product-bytes';
 import { canonicalProductJson } from '../hashing/canonical-product-json';
-import { CONTENT_HASH_VERSION, contentHashOfCanonical } from '../hashing/content-hash';
+import { contentHashOfCanonical, versionedHash } from '../hashing/content-hash';
 import type { StoredHashes } from '../product-write';
 import { fastValidProduct } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
+import type { ValidProduct } from '../validation/valid-product';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
@@ -127,7 +128,7 @@ export function evaluateElements(
       if (p.rawHash !== null) verdicts?.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
       return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     }
-    const json = canonicalProductJson(result.product);
+    const json = canonicalJsonOf(p.raw, result.product);
     return {
       kind: 'valid',
       index: p.index,
@@ -148,21 +149,26 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-const RAW_HASH_PREFIX = Buffer.from(`${CONTENT_HASH_VERSION}\n`, 'utf8');
-/** The prefix, then room for any element that is kept: one copy and one native call per hash. */
-const rawHashScratch = Buffer.alloc(RAW_HASH_PREFIX.length + MAX_ELEMENT_BYTES);
-RAW_HASH_PREFIX.copy(rawHashScratch);
+/** Output space for canonical texts built from elements' bytes (slices of it are the batch's `json`). */
+const canonicalArena = new ByteArena();
+
+/**
+ * The canonical JSON of `product` as UTF-8, where `product` is the validated form of `element`:
+ * copied from the element's own bytes when they already hold every value in canonical form (the
+ * usual case), else printed from the product.
+ */
+function canonicalJsonOf(element: RawElement, product: ValidProduct): Buffer {
+  const source = element.source;
+  const copied = source === null ? null : canonicalProductBytes(source, element.start, element.start + element.byteLength, canonicalArena);
+  return copied ?? Buffer.from(canonicalProductJson(product), 'utf8');
+}
 
 /**
  * SHA-256 of `product:v1\n` followed by the element's raw bytes: the definition stored raw hashes
- * were made with (pinned by a test). Copying into a scratch buffer and hashing it in one call is
- * cheaper than a string concatenation (and its UTF-8 encoding) or a Hash object per element.
+ * were made with (pinned by a test).
  */
 export function rawHashOf(bytes: Buffer, from = 0, to = bytes.length): Buffer {
-  const length = RAW_HASH_PREFIX.length + to - from;
-  if (length > rawHashScratch.length) return createHash('sha256').update(RAW_HASH_PREFIX).update(bytes.subarray(from, to)).digest();
-  bytes.copy(rawHashScratch, RAW_HASH_PREFIX.length, from, to);
-  return hash('sha256', rawHashScratch.subarray(0, length), 'buffer');
+  return versionedHash(bytes, from, to);
 }
 
 /** rawHashOf a cut element's bytes (those of an element not retained hash as empty). */

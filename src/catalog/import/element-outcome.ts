@@ -11,7 +11,8 @@ export interface ValidElement {
   rawHash: Buffer;
   /** Present unless the raw bytes matched the stored raw hash (fast path: not validated again). */
   contentHash: Buffer | null;
-  json: string | null;
+  /** The canonical JSON as UTF-8 (what is stored and hashed); null when contentHash is. */
+  json: Buffer | null;
 }
 
 export interface InvalidElement {

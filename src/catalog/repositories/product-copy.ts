@@ -58,10 +58,10 @@ export function* productCopyPieces(organizationId: string, jobId: string, rows: 
       at = 0;
     }
     at += rowStart.copy(piece, at);
-    at = writeText(piece, at, row.productId, -1);
+    at = writeText(piece, at, row.productId);
     at = writeBytes(piece, at, row.contentHash);
     at = writeBytes(piece, at, row.rawHash);
-    at = writeText(piece, at, row.json, JSONB_VERSION);
+    at = writeJsonb(piece, at, row.json);
     at += rowEnd.copy(piece, at);
   }
   at += TRAILER.copy(piece, at);
@@ -70,11 +70,11 @@ export function* productCopyPieces(organizationId: string, jobId: string, rows: 
 
 /**
  * The most bytes a row can take (plus the trailer, so the last piece always has room for it): the
- * fixed fields, four length words, jsonb's version byte, the hashes, and the text at 3 bytes per unit.
+ * fixed fields, four length words, jsonb's version byte, the hashes, the id at 3 bytes per unit, the JSON.
  */
 function maxRowBytes(row: ProductWrite): number {
   const fixed = ROW_START_BYTES + 4 * 4 + 1 + ROW_END_BYTES + TRAILER.length;
-  return fixed + row.contentHash.length + row.rawHash.length + (row.productId.length + row.json.length) * MAX_UTF8_PER_UNIT;
+  return fixed + row.contentHash.length + row.rawHash.length + row.productId.length * MAX_UTF8_PER_UNIT + row.json.length;
 }
 
 function writeBytes(piece: Buffer, at: number, bytes: Buffer): number {
@@ -82,11 +82,16 @@ function writeBytes(piece: Buffer, at: number, bytes: Buffer): number {
   return at + 4 + bytes.copy(piece, at + 4);
 }
 
-/** Length, then (for jsonb) the version byte, then the UTF-8 text; the length is known only after encoding. */
-function writeText(piece: Buffer, at: number, text: string, versionByte: number): number {
-  let start = at + 4;
-  if (versionByte >= 0) start = piece.writeUInt8(versionByte, start);
-  const end = start + piece.write(text, start, 'utf8');
+/** jsonb's binary input: length, the version byte, the UTF-8 JSON text. */
+function writeJsonb(piece: Buffer, at: number, json: Buffer): number {
+  piece.writeInt32BE(1 + json.length, at);
+  piece[at + 4] = JSONB_VERSION;
+  return at + 5 + json.copy(piece, at + 5);
+}
+
+/** Length, then the UTF-8 text; the length is known only after encoding. */
+function writeText(piece: Buffer, at: number, text: string): number {
+  const end = at + 4 + piece.write(text, at + 4, 'utf8');
   piece.writeInt32BE(end - at - 4, at);
   return end;
 }

@@ -50,7 +50,7 @@ export class ProductRepository {
     if (inserts.length > 0) await this.copyInsert(manager, organizationId, jobId, inserts);
     for (const chunk of chunkBySize(
       rows.filter((r) => r.exists),
-      (r) => Buffer.byteLength(r.json, 'utf8'),
+      (r) => r.json.length,
     )) {
       await this.updateChunk(manager, organizationId, jobId, chunk);
     }
@@ -82,7 +82,7 @@ export class ProductRepository {
         rows.map((r) => r.productId),
         rows.map((r) => r.contentHash),
         rows.map((r) => r.rawHash),
-        rows.map((r) => r.json),
+        rows.map((r) => r.json.toString('utf8')),
       ],
     );
   }

@@ -229,7 +229,13 @@ export class FakeImportStore {
         seen.set(id, hash);
         diff.indexed++;
         diff.writes = diff.writes.filter((w) => w.productId !== id);
-        diff.writes.push({ productId: id, contentHash: hash, rawHash: hash, json: text, exists: stored !== undefined });
+        diff.writes.push({
+          productId: id,
+          contentHash: hash,
+          rawHash: hash,
+          json: Buffer.from(text, 'utf8'),
+          exists: stored !== undefined,
+        });
       }
       diff.failed = diff.invalid.length;
       return diff;
@@ -238,7 +244,7 @@ export class FakeImportStore {
       const failure = this.writeFailures.get(++this.writeCalls);
       if (failure) throw failure;
       this.write(manager, `writeProducts(${diff.writes.length})`, () => {
-        for (const w of diff.writes) this.products.set(`${organizationId}/${w.productId}`, w.json);
+        for (const w of diff.writes) this.products.set(`${organizationId}/${w.productId}`, w.json.toString('utf8'));
       });
     },
   };
