@@ -1,7 +1,10 @@
 import type { AppConfig } from '../common/config/app-config';
 
-/** A running import holds its organization lock's session, its batch transaction, and reads for the next batch. */
-const CONNECTIONS_PER_IMPORT = 3;
+/**
+ * A running import holds its organization lock's session, its batch transaction, the next batch's
+ * hash lookup, and the read of the stored file's next chunk (read ahead while a chunk is applied).
+ */
+const CONNECTIONS_PER_IMPORT = 4;
 /** The reconciler and the retention sweep. */
 const WORKER_HOUSEKEEPING = 2;
 /** Authentication, status and catalog reads beside the uploads, each holding a connection only per query. */

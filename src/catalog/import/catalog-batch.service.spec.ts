@@ -82,6 +82,27 @@ describe('CatalogBatchService.prepare', () => {
     expect(diff.writes[0]).toMatchObject({ productId: 'a', json: Buffer.from('{"id":"a","title":"Old"}'), exists: true });
   });
 
+  it('compares a duplicate occurrence by occurrence when the occurrences are evaluated in different slices', async () => {
+    // 250 elements: parsed and evaluated in slices of 100, with turns of the event loop in between.
+    const old = '{"id":"a","title":"Old"}';
+    const products = new FakeProducts(new Map([['a', stored(old)]]));
+    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
+    const others = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => element(from + i, `{"id":"p${from + i}","title":"t"}`));
+    const batch = [
+      ...others(0, 5),
+      element(5, old),
+      ...others(6, 150),
+      element(150, '{"id":"a","title":"New"}'),
+      ...others(151, 240),
+      element(240, old),
+      ...others(241, 250),
+    ];
+    const diff = await service.prepare(manager, 'org', batch);
+    expect(diff).toMatchObject({ indexed: 249, skipped: 1, failed: 0 }); // 247 new, "New", and "Old" again
+    expect(diff.writes.find((w) => w.productId === 'a')?.json.toString('utf8')).toBe(old);
+  });
+
   it('parses an element whose guessed id is wrong (a later duplicate key wins in JSON)', async () => {
     const products = new FakeProducts(new Map([['x', stored('{"id":"x","title":"X"}')]]));
     const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);

@@ -111,9 +111,18 @@ export function evaluateElements(
   stored: ReadonlyMap<string, StoredHashes>,
   verdicts?: InvalidVerdicts,
 ): ElementOutcome[] {
+  return parsed.map(elementEvaluation(parsed, stored, verdicts));
+}
+
+/** evaluateElements for one element of `parsed` at a time (a caller may yield in between). */
+export function elementEvaluation(
+  parsed: readonly ParsedElement[],
+  stored: ReadonlyMap<string, StoredHashes>,
+  verdicts?: InvalidVerdicts,
+): (p: ParsedElement) => ElementOutcome {
   const occurrences = new Map<string, number>();
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
-  return parsed.map((p): ElementOutcome => {
+  return (p: ParsedElement): ElementOutcome => {
     if (p.failure !== undefined) return { kind: 'invalid', index: p.index, productId: null, errors: [{ field: '', message: p.failure }] };
     if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
@@ -137,7 +146,7 @@ export function evaluateElements(
       contentHash: contentHashOfCanonical(json),
       json,
     };
-  });
+  };
 }
 
 /** The id used to look up stored hashes: only one PostgreSQL can hold (validation judges the rest). */

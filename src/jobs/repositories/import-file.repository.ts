@@ -20,9 +20,8 @@ export class ImportFileRepository {
    * Streams the file back in order, holding one stored chunk in memory at a time (two with
    * `readAhead`). It arrives in the pieces the socket delivered (tens of KiB each): their
    * concatenation is the file. `readAhead` reads the next chunk while the caller works on this one
-   * (PostgreSQL detoasting it overlaps the worker's scanning), on a second pool connection: only
-   * for a caller that makes no other query meanwhile (the scan pass), so an import still needs at
-   * most three connections.
+   * (PostgreSQL detoasting it overlaps the worker's scanning and batches): a pool connection held
+   * beside the caller's own queries, counted in pool-size.ts.
    */
   async *readChunks(jobId: string, options: { readAhead?: boolean } = {}): AsyncGenerator<Buffer> {
     let next: Promise<Buffer[] | null> | null = null;

@@ -163,7 +163,7 @@ export class ImportRunner {
     };
     const cutter = new BatchCutter({ maxProducts: this.config.worker.batchSize, maxBytes: this.config.worker.batchBytes });
     let batch: RawElement[] = [];
-    for await (const chunk of this.files.readChunks(job.id)) {
+    for await (const chunk of this.files.readChunks(job.id, { readAhead: true })) {
       // Fed in slices: a 1 MiB chunk of `0,0,…` completes 500,000 elements in one push, and
       // holding them all across the batch awaits would promote them all to the old generation.
       for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) {
