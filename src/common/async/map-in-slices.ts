@@ -4,15 +4,26 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
- * items.map(fn), yielding to the event loop after every `sliceSize` items: a long synchronous map
- * holds back every I/O callback of the process meanwhile (an import's batch commit, which needs a
- * turn of the loop for each of its statements; Bull's lock renewal).
+ * items.map(fn), yielding to the event loop whenever the items mapped since the last turn weigh
+ * `sliceWeight` or more (by `weightOf`, a measure of the work an item takes): a long synchronous
+ * map holds back every I/O callback of the process meanwhile (an import's batch commit, which
+ * needs a turn of the loop for each of its statements; Bull's lock renewal).
  */
-export async function mapInSlices<T, R>(items: readonly T[], fn: (item: T, index: number) => R, sliceSize: number): Promise<R[]> {
+export async function mapInSlices<T, R>(
+  items: readonly T[],
+  fn: (item: T, index: number) => R,
+  weightOf: (item: T) => number,
+  sliceWeight: number,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
+  let weight = 0;
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % sliceSize === 0) await yieldToEventLoop();
+    if (weight >= sliceWeight) {
+      await yieldToEventLoop();
+      weight = 0;
+    }
     results[i] = fn(items[i], i);
+    weight += weightOf(items[i]);
   }
   return results;
 }
