@@ -37,8 +37,8 @@ describe('ProductRepository.write round trip', () => {
     const json = Buffer.from(canonicalProductJson(product), 'utf8');
     return {
       productId: product.id,
-      contentHash: createHash('sha256').update(json).digest(),
-      rawHash: createHash('sha256').update(`raw ${json}`).digest(),
+      contentHash: createHash('sha256').update(json).digest('hex'),
+      rawHash: createHash('sha256').update(`raw ${json}`).digest('hex'),
       json,
       exists,
     };
@@ -68,8 +68,8 @@ describe('ProductRepository.write round trip', () => {
       const s = byId.get(row.productId)!;
       expect(s.organization_id).toBe(organizationId);
       expect(s.last_import_job_id).toBe(jobId);
-      expect(s.content_hash).toEqual(row.contentHash);
-      expect(s.raw_hash).toEqual(row.rawHash);
+      expect(s.content_hash.toString('hex')).toBe(row.contentHash);
+      expect(s.raw_hash.toString('hex')).toBe(row.rawHash);
       expect(s.data).toEqual(JSON.parse(row.json.toString('utf8')));
       expect(s.same_json).toBe(true); // the jsonb PostgreSQL parsed from the JSON text
     }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../src/catalog/import/batch-diff';
 import { CatalogBatchService } from '../../src/catalog/import/catalog-batch.service';
 
-const sha = (text: string) => createHash('sha256').update(text).digest();
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * One committed import batch, as ImportRunner.commitBatch writes it (products, and their ids listed
@@ -18,7 +18,7 @@ export async function writeCatalogBatch(
 ): Promise<void> {
   const writes = products.map(({ product, exists }) => {
     const json = JSON.stringify(product);
-    return { productId: product.id, contentHash: sha(json), rawHash: sha(json), json, exists };
+    return { productId: product.id, contentHash: sha(json), rawHash: sha(json), json: Buffer.from(json, 'utf8'), exists };
   });
   const diff = { writes } as unknown as BatchDiff;
   await app.get(DataSource).transaction((manager) => app.get(CatalogBatchService).write(manager, organizationId, randomUUID(), diff));

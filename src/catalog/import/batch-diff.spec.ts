@@ -3,7 +3,7 @@ import type { StoredHashes } from '../product-write';
 import { diffBatch } from './batch-diff';
 import type { ElementOutcome } from './element-outcome';
 
-const h = (s: string) => createHash('sha256').update(s).digest();
+const h = (s: string) => createHash('sha256').update(s).digest('hex');
 const valid = (index: number, id: string, content: string, raw = `${content}-raw`): ElementOutcome => ({
   kind: 'valid',
   index,

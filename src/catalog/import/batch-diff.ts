@@ -49,7 +49,6 @@ export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string
   return { writes: [...writes.values()], invalid, indexed, skipped, failed: invalid.length };
 }
 
-function isUnchanged(current: StoredHashes, rawHash: Buffer, contentHash: Buffer | null): boolean {
-  if (current.rawHash && current.rawHash.equals(rawHash)) return true;
-  return contentHash !== null && current.contentHash.equals(contentHash);
+function isUnchanged(current: StoredHashes, rawHash: string, contentHash: string | null): boolean {
+  return current.rawHash === rawHash || (contentHash !== null && current.contentHash === contentHash);
 }

@@ -46,7 +46,7 @@ describe('guessId', () => {
 });
 
 describe('CatalogBatchService.prepare', () => {
-  const stored = (text: string): StoredHashes => ({ contentHash: Buffer.alloc(32, 1), rawHash: rawHashOf(Buffer.from(text)) });
+  const stored = (text: string): StoredHashes => ({ contentHash: '01'.repeat(32), rawHash: rawHashOf(Buffer.from(text)) });
 
   it('skips an element whose bytes are what the catalog stores for its id without parsing it', async () => {
     // Not even JSON: parsed, it would fail. Byte-identical to the stored element, it is known valid.

@@ -58,7 +58,7 @@ export class CatalogBatchService {
       (element, i) => {
         const id = guesses[i];
         const rawHash = rawHashes[i];
-        if (id !== null && rawHash !== null && stored.get(id)?.rawHash?.equals(rawHash)) return unchangedElement(element, id, rawHash);
+        if (id !== null && rawHash !== null && stored.get(id)?.rawHash === rawHash) return unchangedElement(element, id, rawHash);
         return parseElement(element, rawHash ?? undefined);
       },
       weightOf,

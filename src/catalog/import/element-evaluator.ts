@@ -19,7 +19,7 @@ export interface ParsedElement {
    * SHA-256 of the raw bytes, taken only for elements with an id hint: without a usable id an
    * element cannot be valid, and hashing 26 million `0` elements would cost more than the rest.
    */
-  rawHash: Buffer | null;
+  rawHash: string | null;
   /** The element as cut from the file (its bytes, for a raw hash taken late). */
   raw: RawElement;
   /** The id as it would be stored, when the element has a usable one (used for the fast path). */
@@ -71,16 +71,21 @@ export function guessElementId(element: RawElement): string | null {
 /** `{"id":` */
 function startsWithIdKey(bytes: Buffer, at: number): boolean {
   return (
-    bytes[at] === 0x7b && bytes[at + 1] === QUOTE && bytes[at + 2] === 0x69 && bytes[at + 3] === 0x64 && bytes[at + 4] === QUOTE && bytes[at + 5] === 0x3a
+    bytes[at] === 0x7b &&
+    bytes[at + 1] === QUOTE &&
+    bytes[at + 2] === 0x69 &&
+    bytes[at + 3] === 0x64 &&
+    bytes[at + 4] === QUOTE &&
+    bytes[at + 5] === 0x3a
   );
 }
 
 /** An element known identical to the stored product `id` (its raw hash matched): never parsed. */
-export function unchangedElement(element: RawElement, id: string, rawHash: Buffer): ParsedElement {
+export function unchangedElement(element: RawElement, id: string, rawHash: string): ParsedElement {
   return { index: element.index, rawHash, raw: element, idHint: id, unparsed: true };
 }
 
-export function parseElement(element: RawElement, knownRawHash?: Buffer): ParsedElement {
+export function parseElement(element: RawElement, knownRawHash?: string): ParsedElement {
   const text = elementText(element);
   if (element.oversized || text === null) {
     return {
@@ -98,7 +103,13 @@ export function parseElement(element: RawElement, knownRawHash?: Buffer): Parsed
     return { index: element.index, rawHash: null, raw: element, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
   const idHint = idHintOf(value);
-  return { index: element.index, rawHash: idHint === null ? null : (knownRawHash ?? rawHashOfElement(element)), raw: element, idHint, value };
+  return {
+    index: element.index,
+    rawHash: idHint === null ? null : (knownRawHash ?? rawHashOfElement(element)),
+    raw: element,
+    idHint,
+    value,
+  };
 }
 
 /**
@@ -124,7 +135,7 @@ export function elementEvaluation(
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
   return (p: ParsedElement): ElementOutcome => {
     if (p.failure !== undefined) return { kind: 'invalid', index: p.index, productId: null, errors: [{ field: '', message: p.failure }] };
-    if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash?.equals(p.rawHash)) {
+    if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash === p.rawHash) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
@@ -173,14 +184,16 @@ function canonicalJsonOf(element: RawElement, product: ValidProduct): Buffer {
 }
 
 /**
- * SHA-256 of `product:v1\n` followed by the element's raw bytes: the definition stored raw hashes
+ * SHA-256 of `product:v1\n` followed by the element's raw bytes, in hex: the definition stored raw hashes
  * were made with (pinned by a test).
  */
-export function rawHashOf(bytes: Buffer, from = 0, to = bytes.length): Buffer {
+export function rawHashOf(bytes: Buffer, from = 0, to = bytes.length): string {
   return versionedHash(bytes, from, to);
 }
 
 /** rawHashOf a cut element's bytes (those of an element not retained hash as empty). */
-export function rawHashOfElement(element: RawElement): Buffer {
-  return element.source === null ? rawHashOf(Buffer.alloc(0)) : rawHashOf(element.source, element.start, element.start + element.byteLength);
+export function rawHashOfElement(element: RawElement): string {
+  return element.source === null
+    ? rawHashOf(Buffer.alloc(0))
+    : rawHashOf(element.source, element.start, element.start + element.byteLength);
 }

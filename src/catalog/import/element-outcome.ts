@@ -7,10 +7,10 @@ export interface ValidElement {
   kind: 'valid';
   index: number;
   productId: string;
-  /** SHA-256 of the element's raw bytes (with the schema version tag). */
-  rawHash: Buffer;
+  /** SHA-256 of the element's raw bytes (with the schema version tag), in hex. */
+  rawHash: string;
   /** Present unless the raw bytes matched the stored raw hash (fast path: not validated again). */
-  contentHash: Buffer | null;
+  contentHash: string | null;
   /** The canonical JSON as UTF-8 (what is stored and hashed); null when contentHash is. */
   json: Buffer | null;
 }

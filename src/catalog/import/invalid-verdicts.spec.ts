@@ -11,7 +11,7 @@ const element = (index: number, text: string): RawElement => ({
   offset: 0,
   oversized: false,
 });
-const hash = (n: number) => Buffer.alloc(32, n);
+const hash = (n: number) => String(n).padStart(2, '0').repeat(32);
 
 describe('InvalidVerdicts', () => {
   it('keeps at most `max` verdicts, dropping the least recently used', () => {

@@ -23,20 +23,18 @@ export class InvalidVerdicts {
     return this.entries.size;
   }
 
-  get(rawHash: Buffer): InvalidVerdict | undefined {
-    const key = rawHash.toString('latin1');
-    const verdict = this.entries.get(key);
+  get(rawHash: string): InvalidVerdict | undefined {
+    const verdict = this.entries.get(rawHash);
     if (verdict) {
-      this.entries.delete(key); // most recently used: to the end of the insertion order
-      this.entries.set(key, verdict);
+      this.entries.delete(rawHash); // most recently used: to the end of the insertion order
+      this.entries.set(rawHash, verdict);
     }
     return verdict;
   }
 
-  remember(rawHash: Buffer, verdict: InvalidVerdict): void {
-    const key = rawHash.toString('latin1');
-    this.entries.delete(key);
-    this.entries.set(key, verdict);
+  remember(rawHash: string, verdict: InvalidVerdict): void {
+    this.entries.delete(rawHash);
+    this.entries.set(rawHash, verdict);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
   }
 }

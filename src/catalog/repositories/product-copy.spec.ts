@@ -6,8 +6,8 @@ const JOB = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 const row = (productId: string, json: string): ProductWrite => ({
   productId,
-  contentHash: Buffer.alloc(32, 0xab),
-  rawHash: Buffer.alloc(32, 0xcd),
+  contentHash: 'ab'.repeat(32),
+  rawHash: 'cd'.repeat(32),
   json: Buffer.from(json, 'utf8'),
   exists: false,
 });

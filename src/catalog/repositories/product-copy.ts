@@ -59,8 +59,8 @@ export function* productCopyPieces(organizationId: string, jobId: string, rows: 
     }
     at += rowStart.copy(piece, at);
     at = writeText(piece, at, row.productId);
-    at = writeBytes(piece, at, row.contentHash);
-    at = writeBytes(piece, at, row.rawHash);
+    at = writeHex(piece, at, row.contentHash);
+    at = writeHex(piece, at, row.rawHash);
     at = writeJsonb(piece, at, row.json);
     at += rowEnd.copy(piece, at);
   }
@@ -70,16 +70,20 @@ export function* productCopyPieces(organizationId: string, jobId: string, rows: 
 
 /**
  * The most bytes a row can take (plus the trailer, so the last piece always has room for it): the
- * fixed fields, four length words, jsonb's version byte, the hashes, the id at 3 bytes per unit, the JSON.
+ * fixed fields, four length words, jsonb's version byte, the hashes (fewer bytes than hex digits),
+ * the id at 3 bytes per unit, the JSON.
  */
 function maxRowBytes(row: ProductWrite): number {
   const fixed = ROW_START_BYTES + 4 * 4 + 1 + ROW_END_BYTES + TRAILER.length;
   return fixed + row.contentHash.length + row.rawHash.length + row.productId.length * MAX_UTF8_PER_UNIT + row.json.length;
 }
 
-function writeBytes(piece: Buffer, at: number, bytes: Buffer): number {
-  piece.writeInt32BE(bytes.length, at);
-  return at + 4 + bytes.copy(piece, at + 4);
+/** A bytea field given in hex: length, then the bytes. Refuses what is not hex (Buffer#write would stop silently). */
+function writeHex(piece: Buffer, at: number, hex: string): number {
+  const length = piece.write(hex, at + 4, 'hex');
+  if (length * 2 !== hex.length) throw new TypeError(`not a hex digest: ${hex.slice(0, 80)}`);
+  piece.writeInt32BE(length, at);
+  return at + 4 + length;
 }
 
 /** jsonb's binary input: length, the version byte, the UTF-8 JSON text. */

@@ -27,8 +27,9 @@ export class ProductRepository {
    */
   async findHashes(manager: EntityManager, organizationId: string, productIds: string[]): Promise<Map<string, StoredHashes>> {
     if (productIds.length === 0) return new Map(); // a batch of tiny elements: no round trip
-    const rows: Array<{ product_id: string; content_hash: Buffer; raw_hash: Buffer | null }> = await manager.query(
-      `SELECT p.product_id, p.content_hash, p.raw_hash
+    // Hex text, as the import computes hashes: no Buffer per hash on either side.
+    const rows: Array<{ product_id: string; content_hash: string; raw_hash: string | null }> = await manager.query(
+      `SELECT p.product_id, encode(p.content_hash, 'hex') AS content_hash, encode(p.raw_hash, 'hex') AS raw_hash
          FROM unnest($2::text[]) AS wanted(product_id)
         CROSS JOIN LATERAL (SELECT product_id, content_hash, raw_hash FROM products
                              WHERE organization_id = $1 AND product_id = wanted.product_id LIMIT 1) AS p`,
@@ -73,8 +74,9 @@ export class ProductRepository {
   private async updateChunk(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {
     await manager.query(
       `UPDATE products p
-          SET content_hash = r.content_hash, raw_hash = r.raw_hash, data = r.data::jsonb, last_import_job_id = $2, updated_at = now()
-         FROM unnest($3::text[], $4::bytea[], $5::bytea[], $6::text[]) AS r(product_id, content_hash, raw_hash, data)
+          SET content_hash = decode(r.content_hash, 'hex'), raw_hash = decode(r.raw_hash, 'hex'), data = r.data::jsonb,
+              last_import_job_id = $2, updated_at = now()
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS r(product_id, content_hash, raw_hash, data)
         WHERE p.organization_id = $1 AND p.product_id = r.product_id`,
       [
         organizationId,

@@ -212,7 +212,7 @@ export class FakeImportStore {
     prepare: async (_manager, organizationId, elements: RawElement[], pending: ReadonlyMap<string, StoredHashes> = new Map()) => {
       this.prepared.push({ indexes: elements.map((e) => e.index), pendingIds: [...pending.keys()] });
       const diff: BatchDiff = { writes: [], invalid: [], indexed: 0, skipped: 0, failed: 0 };
-      const seen = new Map<string, Buffer>();
+      const seen = new Map<string, string>();
       for (const element of elements) {
         const id = productId(element);
         if (id === null) {
@@ -222,7 +222,7 @@ export class FakeImportStore {
         const text = elementText(element)!;
         const hash = sha256(text);
         const stored = seen.get(id) ?? pending.get(id)?.contentHash ?? this.storedHash(organizationId, id);
-        if (stored?.equals(hash)) {
+        if (stored === hash) {
           diff.skipped++;
           continue;
         }
@@ -249,7 +249,7 @@ export class FakeImportStore {
     },
   };
 
-  private storedHash(organizationId: string, id: string): Buffer | undefined {
+  private storedHash(organizationId: string, id: string): string | undefined {
     const text = this.products.get(`${organizationId}/${id}`);
     return text === undefined ? undefined : sha256(text);
   }
@@ -287,6 +287,6 @@ function invalid(element: RawElement): InvalidElement {
   return { kind: 'invalid', index: element.index, productId: null, errors: [{ field: 'id', message: 'must be a string' }] };
 }
 
-function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
