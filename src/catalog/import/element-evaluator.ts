@@ -2,9 +2,8 @@ import { ByteArena, canonicalProductBytes } from '../hashing/canonical-product-b
 import { canonicalProductJson } from '../hashing/canonical-product-json';
 import { contentHashOfCanonical, versionedHash } from '../hashing/content-hash';
 import type { StoredHashes } from '../product-write';
-import { fastValidProduct } from '../validation/fast-product-check';
+import { fastValidProduct, fastValidProductId } from '../validation/fast-product-check';
 import { validateProduct } from '../validation/product-validator';
-import type { ValidProduct } from '../validation/valid-product';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { ElementOutcome } from './element-outcome';
@@ -28,6 +27,11 @@ export interface ParsedElement {
   failure?: string;
   /** Known identical to the stored product (raw hash matched): `value` was never parsed. */
   unparsed?: true;
+  /**
+   * The canonical JSON copied from the element's bytes right after parsing (while they are in the
+   * CPU's cache), for use if validation accepts the element; null when they do not hold it as is.
+   */
+  canonical?: Buffer | null;
 }
 
 const QUOTE = 0x22;
@@ -103,13 +107,10 @@ export function parseElement(element: RawElement, knownRawHash?: string): Parsed
     return { index: element.index, rawHash: null, raw: element, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
   }
   const idHint = idHintOf(value);
-  return {
-    index: element.index,
-    rawHash: idHint === null ? null : (knownRawHash ?? rawHashOfElement(element)),
-    raw: element,
-    idHint,
-    value,
-  };
+  if (idHint === null) return { index: element.index, rawHash: null, raw: element, idHint, value };
+  // elementText succeeded, so the bytes are there.
+  const canonical = canonicalProductBytes(element.source!, element.start, element.start + element.byteLength, canonicalArena);
+  return { index: element.index, rawHash: knownRawHash ?? rawHashOfElement(element), raw: element, idHint, value, canonical };
 }
 
 /**
@@ -138,9 +139,17 @@ export function elementEvaluation(
     if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash === p.rawHash) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
+    // With the canonical JSON already copied from the bytes, the fast check only has to say "valid"
+    // (and the id); no product is built.
+    const canonical = p.canonical ?? null;
+    if (canonical !== null) {
+      const fastId = fastValidProductId(p.value);
+      if (fastId !== null) return validElement(p, fastId, canonical);
+    }
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
     // full class-validator run, which also produces the error messages (or its remembered verdict).
-    const fast = fastValidProduct(p.value);
+    // (fastValidProductId said no: so would fastValidProduct.)
+    const fast = canonical === null ? fastValidProduct(p.value) : null;
     const known = fast || p.rawHash === null ? undefined : verdicts?.get(p.rawHash);
     if (known) return { kind: 'invalid', index: p.index, productId: known.productId, errors: known.errors };
     const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
@@ -148,15 +157,18 @@ export function elementEvaluation(
       if (p.rawHash !== null) verdicts?.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
       return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     }
-    const json = canonicalJsonOf(p.raw, result.product);
-    return {
-      kind: 'valid',
-      index: p.index,
-      productId: result.product.id,
-      rawHash: p.rawHash ?? rawHashOfElement(p.raw),
-      contentHash: contentHashOfCanonical(json),
-      json,
-    };
+    return validElement(p, result.product.id, canonical ?? Buffer.from(canonicalProductJson(result.product), 'utf8'));
+  };
+}
+
+function validElement(p: ParsedElement, productId: string, json: Buffer): ElementOutcome {
+  return {
+    kind: 'valid',
+    index: p.index,
+    productId,
+    rawHash: p.rawHash ?? rawHashOfElement(p.raw),
+    contentHash: contentHashOfCanonical(json),
+    json,
   };
 }
 
@@ -169,19 +181,8 @@ function idHintOf(value: unknown): string | null {
   return null;
 }
 
-/** Output space for canonical texts built from elements' bytes (slices of it are the batch's `json`). */
+/** Output space for canonical texts copied from elements' bytes (slices of it are the batch's `json`). */
 const canonicalArena = new ByteArena();
-
-/**
- * The canonical JSON of `product` as UTF-8, where `product` is the validated form of `element`:
- * copied from the element's own bytes when they already hold every value in canonical form (the
- * usual case), else printed from the product.
- */
-function canonicalJsonOf(element: RawElement, product: ValidProduct): Buffer {
-  const source = element.source;
-  const copied = source === null ? null : canonicalProductBytes(source, element.start, element.start + element.byteLength, canonicalArena);
-  return copied ?? Buffer.from(canonicalProductJson(product), 'utf8');
-}
 
 /**
  * SHA-256 of `product:v1\n` followed by the element's raw bytes, in hex: the definition stored raw hashes

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fastValidProduct } from './fast-product-check';
+import { fastValidProduct, fastValidProductId } from './fast-product-check';
 import { validateProduct } from './product-validator';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
 
@@ -410,6 +410,7 @@ const mutatedProduct = fc
 function expectAgreement(element: unknown): { fast: boolean; full: boolean } {
   const fast = fastValidProduct(element);
   const full = validateProduct(element);
+  expect(fastValidProductId(element)).toBe(full.valid && fast !== null ? full.product.id : null);
   if (fast !== null) {
     if (!full.valid) throw new Error(`fast path accepted an element validateProduct rejects: ${JSON.stringify(full.errors)}`);
     expect(fast).toStrictEqual(full.product);

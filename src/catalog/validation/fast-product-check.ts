@@ -258,11 +258,21 @@ const FAST_PATH_ENABLED = FAST_PATH_SCHEMA_DRIFT.length === 0;
  * invalid or merely unusual (then call validateProduct for the verdict and the messages).
  */
 export function fastValidProduct(element: unknown): ValidProduct | null {
-  if (!FAST_PATH_ENABLED || !hasOnlyValidFields(element, PRODUCT_RULES)) return null;
-  if (!saleWithinPrice(element.price, element.sale_price)) return null;
+  const id = fastValidProductId(element);
+  if (id === null) return null;
   // Every present field has the value the DTO instance would hold, except an integer id, so
   // the shared normaliser builds the product (fields in schema order, arrays and maps copied).
-  const product = normaliseProduct(element as unknown as ProductDto);
-  if (typeof element.id === 'number') product.id = String(element.id);
+  const product = normaliseProduct(element as ProductDto);
+  product.id = id;
   return product;
+}
+
+/**
+ * fastValidProduct(element)?.id ?? null, without building the product: for a caller that already
+ * has the product's canonical JSON (copied from the element's bytes) and needs only the verdict.
+ */
+export function fastValidProductId(element: unknown): string | null {
+  if (!FAST_PATH_ENABLED || !hasOnlyValidFields(element, PRODUCT_RULES)) return null;
+  if (!saleWithinPrice(element.price, element.sale_price)) return null;
+  return typeof element.id === 'number' ? String(element.id) : (element.id as string);
 }
