@@ -1,8 +1,9 @@
 import type { AppConfig } from '../common/config/app-config';
 
 /**
- * A running import holds its organization lock's session, its batch transaction, the next batch's
- * hash lookup, and the read of the stored file's next chunk (read ahead while a chunk is applied).
+ * A running import holds its organization lock's session, the transaction of the batch committing,
+ * the hash lookup of the batch being prepared meanwhile, and the read of the stored file's next
+ * chunk (read ahead while a chunk is applied).
  */
 const CONNECTIONS_PER_IMPORT = 4;
 /** The reconciler and the retention sweep. */

@@ -22,7 +22,7 @@ export function contentHashOfCanonical(json: Buffer): string {
 }
 
 const VERSION_PREFIX = Buffer.from(`${CONTENT_HASH_VERSION}\n`, 'utf8');
-/** The prefix, then room for a product-sized input: one copy and one native call per hash. */
+/** The prefix, then room for the largest element an import keeps (MAX_ELEMENT_BYTES, 256 KiB): one copy and one native call per hash. */
 const scratch = Buffer.alloc(VERSION_PREFIX.length + 262_144);
 VERSION_PREFIX.copy(scratch);
 
