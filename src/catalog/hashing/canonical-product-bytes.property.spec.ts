@@ -3,6 +3,7 @@ import { fullProduct } from '../testing/full-product';
 import { validateProduct } from '../validation/product-validator';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
 import { canonicalProductJson } from './canonical-product-json';
+import { seededRandom, type Json } from '../testing/seeded-random';
 
 /**
  * canonicalProductBytes copies values from the element's bytes instead of printing the parsed
@@ -11,19 +12,6 @@ import { canonicalProductJson } from './canonical-product-json';
  * a feed can write the same product (member order, whitespace, escapes, number forms, repeated
  * members): for each valid one the bytes path must return those exact bytes or null.
  */
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** A small seeded PRNG, so each generated element is written one reproducible way. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x100000000;
-  };
-}
 
 interface Style {
   /** Chance of whitespace around each token. */
@@ -180,7 +168,7 @@ describe('canonicalProductBytes', () => {
     let copied = 0;
     fc.assert(
       fc.property(product, styles, fc.integer(), (value, style, seed) => {
-        const element = writeJson(value, style, prng(seed));
+        const element = writeJson(value, style, seededRandom(seed));
         const expected = expectedFor(element);
         if (expected === null) return;
         valid++;
