@@ -12,6 +12,8 @@ import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer.service';
+import { QueryAnalyzer } from './search/query/query-analyzer';
+import { RankedSearchRepository } from './search/ranked-search.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
@@ -22,6 +24,8 @@ import { SearchIndexer } from './search/search-indexer.service';
     ProductQueryRepository,
     CatalogStatsRepository,
     ProductQueryService,
+    QueryAnalyzer,
+    RankedSearchRepository,
     CatalogBatchService,
     CatalogReadService,
     ProductDeletion,

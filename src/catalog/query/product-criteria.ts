@@ -13,7 +13,7 @@ export interface PriceRange {
  * translates its own parameters into this one shape, so they cannot disagree.
  */
 export interface ProductCriteria {
-  /** Full-text query (web-search syntax); results ranked by relevance, then id. */
+  /** Search query (words, "quoted phrases", -excluded); results ranked as search-ranking.md describes. */
   q?: string;
   /** Case-insensitive equality. */
   brand?: string;
@@ -24,6 +24,8 @@ export interface ProductCriteria {
   price?: PriceRange;
   /** Only products with a price or sale price (UCP products must have one). */
   pricedOnly?: boolean;
+  /** Attribute values by key, each compared case-insensitively with the product's attribute (a string, number or boolean). */
+  attributes?: Record<string, string>;
 }
 
 /** The category path as the SQL key function normalises it: segments trimmed and joined by " > ". */

@@ -5,40 +5,50 @@ import { splitPage } from '../../common/pagination/page';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
+import { QueryAnalyzer } from '../search/query/query-analyzer';
+import { RankedSearchRepository, SEARCH_CANDIDATES, type Tier } from '../search/ranked-search.repository';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 
-/** Keyset positions: after a product id; in a search, after a (rank, id) pair. */
+/** Keyset positions: after a product id; in a search, after a (tier, score, id) with the first page's ladder choice. */
 const LIST_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.text(PRODUCT_LIMITS.idMaxLength) });
-const SEARCH_CURSOR = new CursorCodec<{ rank: number; id: string }>({
-  rank: cursorField.float8,
+const SEARCH_CURSOR = new CursorCodec<{ tier: number; score: number; id: string; ladder: number }>({
+  tier: cursorField.index,
+  score: cursorField.float8,
   id: cursorField.text(PRODUCT_LIMITS.idMaxLength),
+  ladder: cursorField.index,
 });
 
 export interface ProductPage {
   products: Product[];
   nextCursor: string | null;
+  /** Products the query matches, counted up to SEARCH_CANDIDATES (per tier for a search). */
+  totalCount: number;
+  /** False when there are more than counted. */
+  totalCountExact: boolean;
 }
 
 /**
- * The one read path for product pages and id lookups, used by the REST list, the UCP REST binding
- * and the MCP tools. A cursor it did not issue is a ValidationError (422 on REST).
+ * The one read path for product pages, searches and id lookups, used by the REST list, the UCP
+ * REST binding and the MCP tools. A cursor it did not issue is a ValidationError (422 on REST).
  */
 @Injectable()
 export class ProductQueryService {
-  constructor(private readonly products: ProductQueryRepository) {}
+  constructor(
+    private readonly products: ProductQueryRepository,
+    private readonly analyzer: QueryAnalyzer,
+    private readonly ranked: RankedSearchRepository,
+  ) {}
 
   async page(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
-    if (criteria.q !== undefined) {
-      const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
-      const rows = await this.products.search(organizationId, criteria.q, criteria, limit + 1, after);
-      const page = splitPage(rows, limit, (last) => SEARCH_CURSOR.encode({ rank: last.rank, id: last.product.productId }));
-      return { products: page.items.map((r) => r.product), nextCursor: page.nextCursor };
-    }
+    if (criteria.q !== undefined) return this.search(organizationId, criteria.q, criteria, limit, cursor);
     const after = cursor ? LIST_CURSOR.decode(cursor).id : undefined;
-    const rows = await this.products.list(organizationId, criteria, limit + 1, after);
+    const [rows, counted] = await Promise.all([
+      this.products.list(organizationId, criteria, limit + 1, after),
+      this.products.count(organizationId, criteria, SEARCH_CANDIDATES + 1),
+    ]);
     const page = splitPage(rows, limit, (last) => LIST_CURSOR.encode({ id: last.productId }));
-    return { products: page.items, nextCursor: page.nextCursor };
+    return { products: page.items, nextCursor: page.nextCursor, ...total(counted) };
   }
 
   /** The stored products among these ids that match the criteria (q is ignored), keyed by id. Ids no product can have are never queried. */
@@ -49,4 +59,26 @@ export class ProductQueryService {
     const rows = await this.products.findMany(organizationId, wanted, criteria);
     return new Map(rows.map((p) => [p.productId, p]));
   }
+
+  private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
+    const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
+    const plan = await this.analyzer.analyze(organizationId, q);
+    if (plan.terms.length === 0) return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true };
+    const ladder = after ? after.ladder === 1 : { auto: limit };
+    const ranked = await this.ranked.page(organizationId, plan, criteria, ladder, limit + 1, after && { tier: after.tier as Tier, score: after.score, id: after.id });
+    const found = await this.products.findMany(organizationId, ranked.rows.slice(0, limit + 1).map((r) => r.id));
+    const byId = new Map(found.map((p) => [p.productId, p]));
+    const rows = ranked.rows.filter((r) => byId.has(r.id));
+    const page = splitPage(rows, limit, (last) => SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }));
+    return {
+      products: page.items.map((r) => byId.get(r.id) as Product),
+      nextCursor: page.nextCursor,
+      totalCount: ranked.total,
+      totalCountExact: ranked.exact,
+    };
+  }
+}
+
+function total(counted: number): Pick<ProductPage, 'totalCount' | 'totalCountExact'> {
+  return { totalCount: Math.min(counted, SEARCH_CANDIDATES), totalCountExact: counted <= SEARCH_CANDIDATES };
 }

@@ -3,7 +3,7 @@
  * indexer computes it from the stored document `p.data` (the expressions the products table's
  * partial indexes used to be built on; the SQL functions are migration 1764300200000's). Written
  * together with the search vector, so filters and full-text search see a product at the same
- * moment. The fifth, `category_keys`, is computed once per distinct category list of a chunk
+ * moment. `category_keys` is computed once per distinct category list of a chunk
  * (see search-row-sql.ts).
  */
 export const PRODUCT_FILTER_COLUMNS = [
@@ -11,4 +11,6 @@ export const PRODUCT_FILTER_COLUMNS = [
   ['availability', `p.data->>'availability'`],
   ['price_currency', 'product_price_currency(p.data)'],
   ['price_amount', 'product_price_amount(p.data)'],
+  // Keys and values lower-cased in one pass over the JSON text (attribute filters ignore case).
+  ['attributes', `lower((p.data->'attributes')::text)::jsonb`],
 ] as const;

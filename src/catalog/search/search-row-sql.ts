@@ -6,42 +6,57 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
 
 /**
  * Writes the `product_search` rows of the products in `picked` (a CTE of product ids of
- * organization $1, defined by the caller before this text): the vector `product_search_vector(data)`
- * computes, and the filter columns. The vector is that function's five parts concatenated in its
- * order, but the brand's part and the category list's part (with the list's category keys) are
- * computed once per distinct value among the chunk's products instead of once per product:
- * products share a handful of brands and category lists (the bench catalog: 24 brands and 40
- * lists, about 1 and 40 per chunk of 1,000), and stemming them was 1.1 s of PostgreSQL CPU of the
- * 58,382 products' indexing, the plpgsql category keys 0.7 s more (measured: 13.1–14.4 → 11.1–11.2
- * s of one backend for the whole catalog). A spec pins the result to product_search_vector() and
- * product_category_keys() row for row.
+ * organization $1, defined by the caller before this text), and adds their words to the
+ * organization's `search_vocabulary` (typo and prefix matching look words up there), marked strong
+ * once seen outside a description. Only new words and words turning strong are written, so loops
+ * indexing the same organization rarely touch the same vocabulary row.
+ *
+ * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
+ * parts products share are computed once per distinct value in the chunk instead of once per
+ * product: the brand, the category list (with its category keys) and the description. Feeds list
+ * a style's colours and sizes as products with one brand, category list and, mostly, one
+ * description; stemming is most of the indexing CPU, and the description is most of the text.
  *
  * `'null'` stands for "no categories" in the grouping: a stored product never holds a JSON null
- * (validation rejects it), and an absent list has no keys (NULL, as before) and an empty vector
- * part. Rows are written in id order, so two loops upserting the same products cannot deadlock.
+ * (validation rejects it), and an absent list has no keys (NULL) and an empty vector part. Rows and
+ * words are written in key order, so two loops writing the same keys cannot deadlock.
  */
 export const WRITE_SEARCH_ROWS = `
   docs AS MATERIALIZED (
     SELECT p.organization_id, p.product_id, p.data,
-           coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories
+           coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories,
+           coalesce(p.data->>'description', '') AS description
       FROM products p
      WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
   ), brands AS (
-    SELECT brand, setweight(to_tsvector('english'::regconfig, brand), 'B') AS vector FROM docs GROUP BY brand
+    SELECT brand, setweight(to_tsvector('pds_search'::regconfig, search_text(brand)), 'B') AS vector FROM docs GROUP BY brand
   ), category_lists AS (
     SELECT categories,
-           setweight(jsonb_to_tsvector('english'::regconfig, CASE WHEN categories = 'null' THEN '[]' ELSE categories END, '["string"]'), 'B') AS vector,
+           setweight(jsonb_to_tsvector('pds_search'::regconfig, CASE WHEN categories = 'null' THEN '[]' ELSE categories END, '["string"]'), 'B') AS vector,
            CASE WHEN categories <> 'null' THEN product_category_keys($1, categories) END AS keys
       FROM docs GROUP BY categories
+  ), descriptions AS (
+    SELECT description, setweight(to_tsvector('pds_search'::regconfig, search_text(description)), 'D') AS vector FROM docs GROUP BY description
+  ), vectors AS MATERIALIZED (
+    SELECT p.organization_id, p.product_id,
+           setweight(to_tsvector('pds_search'::regconfig, search_text(coalesce(p.data->>'title', ''))), 'A') || b.vector || c.vector ||
+           setweight(jsonb_to_tsvector('pds_search'::regconfig, coalesce(p.data->'attributes', '{}'::jsonb), '["string", "numeric"]'), 'B') ||
+           setweight(jsonb_to_tsvector('pds_search'::regconfig, coalesce(p.data->'tags', '[]'::jsonb), '["string"]'), 'C') ||
+           d.vector AS search,
+           ${FILTER_VALUES}, c.keys
+      FROM docs p JOIN brands b USING (brand) JOIN category_lists c USING (categories) JOIN descriptions d USING (description)
   ), written AS (
     INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES}, category_keys)
-    SELECT p.organization_id, p.product_id,
-           setweight(to_tsvector('english'::regconfig, coalesce(p.data->>'title', '')), 'A') || b.vector || c.vector ||
-           setweight(jsonb_to_tsvector('english'::regconfig, coalesce(p.data->'tags', '[]'::jsonb), '["string"]'), 'C') ||
-           setweight(to_tsvector('english'::regconfig, coalesce(p.data->>'description', '')), 'D'),
-           ${FILTER_VALUES}, c.keys
-      FROM docs p JOIN brands b USING (brand) JOIN category_lists c USING (categories)
-     ORDER BY p.product_id
+    SELECT * FROM vectors ORDER BY product_id
     ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys
     RETURNING 1
+  ), chunk_words AS (
+    SELECT u.lexeme AS word, bool_or(NOT u.weights <@ ARRAY['D']) AS strong FROM vectors v, unnest(v.search) u GROUP BY u.lexeme
+  ), words AS (
+    INSERT INTO search_vocabulary (organization_id, word, strong)
+    SELECT $1::uuid, w.word, w.strong FROM chunk_words w
+     WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary v
+                        WHERE v.organization_id = $1 AND v.word = w.word AND (v.strong OR NOT w.strong))
+     ORDER BY w.word
+    ON CONFLICT (organization_id, word) DO UPDATE SET strong = true WHERE EXCLUDED.strong
   )`;

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { parseQuerySyntax } from './query-syntax';
+import type { Operand, Term } from './search-terms';
+import { applySynonyms, type SynonymExpansion } from './synonym-expansion';
+
+/** Words shorter than this are never corrected; from TWO_EDITS_FROM letters two edits are allowed. */
+export const CORRECT_FROM_LETTERS = 5;
+export const TWO_EDITS_FROM_LETTERS = 9;
+/** The last word is also matched as a prefix from this many letters. */
+export const PREFIX_FROM_LETTERS = 3;
+
+/** A query as the search runs it. */
+export interface SearchPlan {
+  /** Every term: all count towards a product's score. */
+  terms: Term[];
+  /** Terms a product must all match to be an all-words match (the strong ones, or all if none is). */
+  required: Term[];
+  /** Excluded forms (`-word`): no result matches any. */
+  excluded: Operand[];
+}
+
+interface Token {
+  part: number;
+  token: string;
+  lexeme: string;
+}
+
+interface WordInfo {
+  known: boolean;
+  strong: boolean;
+  prefix_strong: boolean | null;
+  corrections: Array<{ word: string; strong: boolean }>;
+}
+
+const letters = (word: string): number => (word.match(/\p{L}/gu) ?? []).length;
+
+/**
+ * Turns a query into a SearchPlan against one organization's vocabulary and synonyms: words are
+ * normalised and stemmed exactly as products are indexed (pds_search, search_text()); a word the
+ * catalog does not have is corrected to its nearest words (5+ letters), the last word also matches
+ * as a prefix, synonyms add alternative forms, and words the catalog has nowhere are left out (so
+ * a filler word no product has cannot empty the result, and a query with no known word finds nothing).
+ */
+@Injectable()
+export class QueryAnalyzer {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async analyze(organizationId: string, q: string): Promise<SearchPlan> {
+    const syntax = parseQuerySyntax(q);
+    const parts = [syntax.words, ...syntax.phrases, ...syntax.excluded];
+    const tokens = await this.tokens(parts);
+    const free = dedupe(tokens.filter((t) => t.part === 1));
+    const lastToken = tokens.filter((t) => t.part === 1).at(-1);
+    const prefixOf = (t: Token) => syntax.endsInWord && t === lastToken && letters(t.token) >= PREFIX_FROM_LETTERS;
+    const info = await this.lookUp(
+      organizationId,
+      free.map((t) => t.lexeme),
+      free.map((t) => maxEdits(t.token)),
+      free.map(prefixOf),
+    );
+    const words = free.map((t, i): Term | null => toTerm(t.lexeme, info.words[i], prefixOf(t)));
+    const terms = applySynonyms(
+      free.map((t) => t.lexeme),
+      words,
+      info.synonyms,
+    );
+    for (let part = 2; part < 2 + syntax.phrases.length; part++) {
+      const lexemes = tokens.filter((t) => t.part === part).map((t) => t.lexeme);
+      if (lexemes.length > 0) terms.push({ exact: [{ lexemes }], alternatives: [], strong: true });
+    }
+    const excluded = tokens.filter((t) => t.part >= 2 + syntax.phrases.length).map((t) => ({ lexemes: [t.lexeme] }));
+    const strong = terms.filter((t) => t.strong);
+    return { terms, required: strong.length > 0 ? strong : terms, excluded };
+  }
+
+  /** Each part's words as pds_search lexemes, in order (stop words have none and are left out). */
+  private async tokens(parts: string[]): Promise<Token[]> {
+    return this.dataSource.query(
+      `SELECT part.i::int AS part, t.token, lexeme
+         FROM unnest($1::text[]) WITH ORDINALITY AS part(text, i)
+        CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
+        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS lexeme
+        ORDER BY part.i, t.ord`,
+      [parts],
+    );
+  }
+
+  /** Whether each word is in the vocabulary (and strong), its prefix's strength, its corrections; and the synonyms. */
+  private async lookUp(
+    organizationId: string,
+    lexemes: string[],
+    edits: number[],
+    prefixes: boolean[],
+  ): Promise<{ words: WordInfo[]; synonyms: SynonymExpansion[] }> {
+    const [row]: Array<{ words: WordInfo[] | null; synonyms: SynonymExpansion[] | null }> = await this.dataSource.query(
+      `SELECT (SELECT expansions FROM catalog_synonyms WHERE organization_id = $1) AS synonyms,
+              (SELECT json_agg(json_build_object(
+                        'known', v.word IS NOT NULL,
+                        'strong', coalesce(v.strong, false),
+                        'prefix_strong', CASE WHEN w.prefix THEN
+                          (SELECT bool_or(p.strong) FROM (SELECT strong FROM search_vocabulary
+                             WHERE organization_id = $1 AND word > w.lexeme AND word < w.lexeme || chr(1114111) LIMIT 100) p) END,
+                        'corrections', CASE WHEN v.word IS NULL AND w.edits > 0 THEN
+                          (SELECT coalesce(json_agg(c), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END
+                      ) ORDER BY w.i)
+                 FROM unnest($2::text[], $3::int[], $4::bool[]) WITH ORDINALITY AS w(lexeme, edits, prefix, i)
+                 LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme) AS words`,
+      [organizationId, lexemes, edits, prefixes],
+    );
+    return { words: row.words ?? [], synonyms: row.synonyms ?? [] };
+  }
+}
+
+function maxEdits(word: string): number {
+  const n = letters(word);
+  if (n >= TWO_EDITS_FROM_LETTERS) return 2;
+  return n >= CORRECT_FROM_LETTERS ? 1 : 0;
+}
+
+/** A repeated word counts once. */
+function dedupe(tokens: Token[]): Token[] {
+  const seen = new Set<string>();
+  return tokens.filter((t) => !seen.has(t.lexeme) && seen.add(t.lexeme));
+}
+
+/** A free word as a term, or null when the catalog has it nowhere (not even as a prefix or with a typo). */
+function toTerm(lexeme: string, info: WordInfo, prefix: boolean): Term | null {
+  const completions: Operand[] = prefix && info.prefix_strong !== null ? [{ lexemes: [lexeme], prefix: true }] : [];
+  if (info.known) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong: info.strong || info.prefix_strong === true };
+  if (completions.length > 0) return { exact: [], alternatives: completions, strong: info.prefix_strong === true };
+  if (info.corrections.length > 0) {
+    return {
+      exact: [],
+      alternatives: info.corrections.map((c) => ({ lexemes: [c.word] })),
+      strong: info.corrections.some((c) => c.strong),
+    };
+  }
+  return null;
+}
