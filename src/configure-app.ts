@@ -6,6 +6,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { countHttpRequests } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { securityHeaders } from './common/security/helmet.middleware';
+import { parseQueryString } from './common/http/query-parser';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { setupSwagger } from './openapi/openapi';
 
@@ -13,6 +14,7 @@ import { setupSwagger } from './openapi/openapi';
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  express.set('query parser', parseQueryString);
   express.use(countHttpRequests(app.get(MetricsService).httpRequests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.

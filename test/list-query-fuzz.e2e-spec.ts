@@ -113,9 +113,15 @@ describe('List endpoints under random cursors and queries', () => {
       { numRuns: IN_RANGE_RUNS },
     );
     await fc.assert(
-      fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), storableId, async (rank, id) => {
-        await ok(`/v1/catalogs/products?q=wool&cursor=${cursorOf(JSON.stringify({ rank, id }))}`);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 2_147_483_647 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        storableId,
+        fc.integer({ min: 0, max: 2_147_483_647 }),
+        async (tier, score, id, ladder) => {
+          await ok(`/v1/catalogs/products?q=wool&cursor=${cursorOf(JSON.stringify({ tier, score, id, ladder }))}`);
+        },
+      ),
       { numRuns: IN_RANGE_RUNS },
     );
   });

@@ -21,7 +21,12 @@ export class CatalogReadService {
 
   async listProducts(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<StoredProductPageDto> {
     const page = await this.query.page(organizationId, criteria, limit, cursor);
-    return { data: page.products.map((p) => StoredProductDto.from(p)), next_cursor: page.nextCursor };
+    return {
+      data: page.products.map((p) => StoredProductDto.from(p)),
+      next_cursor: page.nextCursor,
+      total_count: page.totalCount,
+      total_count_exact: page.totalCountExact,
+    };
   }
 
   async summary(organizationId: string): Promise<{ productCount: number; updatedAt: Date | null }> {

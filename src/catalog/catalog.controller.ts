@@ -7,7 +7,9 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { API_TAGS } from '../openapi/api-tags';
 import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CatalogReadService } from './catalog-read.service';
-import { ProductQueryDto } from './dto/product-query.dto';
+import { ApiAttributeFilters, criteriaOf, ProductQueryDto } from './dto/product-query.dto';
+import { FacetQueryDto, ProductFacetsDto } from './dto/product-facets.dto';
+import { ProductFacetsService } from './query/product-facets.service';
 import { ProductDeletion } from './product-deletion.service';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 
@@ -19,6 +21,7 @@ export class CatalogController {
   constructor(
     private readonly catalog: CatalogReadService,
     private readonly deletion: ProductDeletion,
+    private readonly facetCounts: ProductFacetsService,
   ) {}
 
   @Get()
@@ -27,9 +30,10 @@ export class CatalogController {
     operationId: 'list-products',
     summary: 'List or search products',
     description:
-      'Without q: products ordered by id. With q: full-text matches ordered by relevance, then id. ' +
-      'brand, category (path prefix), availability and a price range (with currency) narrow either; all combine with AND.',
+      'Without q: products ordered by id. With q: a ranked search (see q for the order). brand, category (path prefix), ' +
+      'availability, a price range (with currency) and attributes narrow either; all combine with AND. total_count says how many match.',
   })
+  @ApiAttributeFilters()
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
   @ApiErrors(
     validation.limit,
@@ -44,6 +48,31 @@ export class CatalogController {
   )
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
     return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
+  }
+
+  @Get('facets')
+  @RequireScopes('accounts--my:ro')
+  @ApiOperation({
+    operationId: 'get-product-facets',
+    summary: 'Count products by brand, category, availability and price',
+    description:
+      'Facet counts over exactly the products GET /v1/catalogs/products returns for the same q, filters and limit (limit decides, ' +
+      'as there, whether partial matches are added to a search). Brand, availability and price counts add up to total_count.',
+  })
+  @ApiAttributeFilters()
+  @ApiOkResponse({ type: ProductFacetsDto, description: 'Facet counts' })
+  @ApiErrors(
+    validation.limit,
+    validation.query,
+    validation.brand,
+    validation.category,
+    validation.availability,
+    validation.currency,
+    validation.priceMin,
+    validation.unknownParameter,
+  )
+  facets(@CurrentPrincipal() principal: Principal, @Query() query: FacetQueryDto): Promise<ProductFacetsDto> {
+    return this.facetCounts.count(principal.organizationId, criteriaOf(query), query.limit);
   }
 
   @Get(':product_id')

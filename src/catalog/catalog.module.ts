@@ -14,11 +14,16 @@ import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer.service';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { RankedSearchRepository } from './search/ranked-search.repository';
+import { ProductFacetsRepository } from './search/product-facets.repository';
+import { ProductFacetsService } from './query/product-facets.service';
+import { SynonymsController } from './synonyms/synonyms.controller';
+import { SynonymsRepository } from './synonyms/synonyms.repository';
+import { SynonymsService } from './synonyms/synonyms.service';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
-  controllers: [CatalogController],
+  controllers: [CatalogController, SynonymsController],
   providers: [
     ProductRepository,
     ProductQueryRepository,
@@ -26,12 +31,16 @@ import { RankedSearchRepository } from './search/ranked-search.repository';
     ProductQueryService,
     QueryAnalyzer,
     RankedSearchRepository,
+    ProductFacetsRepository,
+    ProductFacetsService,
+    SynonymsRepository,
+    SynonymsService,
     CatalogBatchService,
     CatalogReadService,
     ProductDeletion,
     SearchIndexRepository,
     SearchIndexer,
   ],
-  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
+  exports: [ProductRepository, ProductQueryService, ProductFacetsService, CatalogStatsRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}

@@ -71,6 +71,7 @@ export const ERROR_EXAMPLES = {
       `The file exceeds ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes (50 MiB)`,
     ),
     jsonBody: payloadTooLarge('The JSON body is larger than 16 KiB', `The JSON body is limited to ${MAX_JSON_BODY_BYTES} bytes`),
+    synonymsBody: payloadTooLarge('The synonym set is larger than 64 KiB', `The JSON body is limited to ${64 * 1024} bytes`),
     ucpBody: payloadTooLarge('The JSON body is larger than 64 KiB', `The body must be at most ${MAX_REQUEST_BODY_BYTES} bytes`),
   },
   unsupported_media_type: {
@@ -95,6 +96,12 @@ export const ERROR_EXAMPLES = {
     cursor: validation('A cursor this endpoint did not issue', 'cursor is not a cursor returned by this endpoint'),
     unknownParameter: validation('An unknown query parameter', 'unknown parameter page'),
     query: validation('q empty or over 200 characters', 'q must be 1 to 200 characters'),
+    attributes: validation(
+      'attributes filters malformed',
+      'attributes must be 1 to 10 filters written attributes[key]=value, each key and value 1 to 200 characters, given once',
+    ),
+    synonymForm: validation('A synonym word or phrase with no searchable word', 'synonyms: "the" has no searchable word (only stop words or punctuation)'),
+    synonymGroup: validation('A synonym group with fewer than 2 members', 'synonyms[0]: a group needs at least 2 words or phrases'),
     mode: validation('mode other than merge or replace', 'mode must be merge or replace'),
     allowMassDelete: validation('allow_mass_delete not true or false', 'allow_mass_delete must be true or false'),
     allowMassDeleteWithoutReplace: validation(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ProductDto } from '../catalog/dto/product.dto';
 import type { Product } from '../catalog/entities/product.entity';
 import type { ProductCriteria } from '../catalog/query/product-criteria';
+import { AVAILABILITY_VALUES, type Availability, ORDERABLE_AVAILABILITIES } from '../catalog/validation/product-vocabulary';
 import { normaliseCategoryPath } from '../catalog/query/product-criteria';
 import { ProductQueryService } from '../catalog/query/product-query.service';
 import { fromMinorUnits } from './mapping/minor-units';
@@ -35,14 +36,33 @@ export class UcpCatalogService {
 
   async search(organizationId: string, request: SearchRequest): Promise<UcpSearchResponse> {
     // Only priced products: a UCP product needs a price (lookups report unpriced ids instead).
-    const criteria = { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true };
+    const criteria: ProductCriteria = { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true };
+    const messages: UcpMessage[] = [];
+    if (criteria.price && !(await this.query.hasCurrency(organizationId, criteria.price.currency))) {
+      // Nothing here is priced in that currency: the filter would empty the results without saying why.
+      messages.push({
+        type: 'info',
+        code: 'filter_ignored',
+        path: '$.filters.price',
+        content: `No product of this catalog is priced in ${criteria.price.currency}; results are shown without the price filter (prices are never converted).`,
+      });
+      delete criteria.price;
+    }
     const limit = Math.min(request.pagination?.limit ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
     const page = await this.query.page(organizationId, criteria, limit, request.pagination?.cursor);
-    return {
-      ucp: envelope(SEARCH_CAPABILITY),
-      products: page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
-      pagination: page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false },
-    };
+    if (!page.totalCountExact) {
+      messages.push({
+        type: 'info',
+        code: 'total_count_capped',
+        path: '$.pagination.total_count',
+        content: `More than ${page.totalCount} products match; total_count stops counting there.`,
+      });
+    }
+    return searchResponse(
+      page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
+      { ...(page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false }), total_count: page.totalCount },
+      messages,
+    );
   }
 
   async lookup(organizationId: string, request: LookupRequest): Promise<UcpLookupResponse> {
@@ -90,6 +110,10 @@ export class UcpCatalogService {
   }
 }
 
+function searchResponse(products: UcpProduct[], pagination: UcpSearchResponse['pagination'], messages: UcpMessage[]): UcpSearchResponse {
+  return { ucp: envelope(SEARCH_CAPABILITY), products, pagination, ...(messages.length > 0 && { messages }) };
+}
+
 function ucpProduct(stored: Product): UcpProduct | null {
   return toUcpProduct(stored.data as unknown as ProductDto);
 }
@@ -99,7 +123,8 @@ export function toCriteria(filters: CatalogFilters | undefined, currency: string
   const price = filters?.price;
   return {
     brand: filters?.brand,
-    availability: filters?.availability,
+    availability: availabilityOf(filters),
+    attributes: filters?.attributes,
     categoryPrefixes: filters?.categories?.map(normaliseCategoryPath),
     price:
       price && currency
@@ -110,4 +135,12 @@ export function toCriteria(filters: CatalogFilters | undefined, currency: string
           }
         : undefined,
   };
+}
+
+/** `availability` and `available` together (AND); an empty list matches nothing. */
+function availabilityOf(filters: CatalogFilters | undefined): Availability[] | undefined {
+  if (filters?.available === undefined) return filters?.availability;
+  const orderable = new Set<Availability>(ORDERABLE_AVAILABILITIES);
+  const wanted = AVAILABILITY_VALUES.filter((value) => orderable.has(value) === filters.available);
+  return filters.availability ? wanted.filter((value) => filters.availability?.includes(value)) : wanted;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
+import { MAX_ATTRIBUTE_FILTERS } from '../catalog/dto/product-query.dto';
 
 /**
  * The UCP catalog request objects (catalog_search.json / catalog_lookup.json, 2026-04-08) as zod
@@ -47,6 +48,17 @@ const filters = z
       .describe('Price a buyer pays, in minor units of context.currency (required); only products priced in that currency match'),
     brand: text(70).optional().describe('Custom filter: brand, case-insensitive'),
     availability: z.array(z.enum(AVAILABILITY_VALUES)).min(1).optional().describe('Custom filter: any of these availabilities'),
+    available: z
+      .boolean()
+      .optional()
+      .describe('Custom filter: true for products a buyer can order (in_stock, preorder, backorder), false for the others'),
+    attributes: z
+      .record(text(200), text(200))
+      .refine((map) => Object.keys(map).length >= 1 && Object.keys(map).length <= MAX_ATTRIBUTE_FILTERS, {
+        message: `must hold 1 to ${MAX_ATTRIBUTE_FILTERS} attributes`,
+      })
+      .optional()
+      .describe('Custom filter: attribute values by key ({"size": "XL"}), each equal case-insensitively (a number or boolean matches its spelling)'),
   })
   .describe('Filters, combined with AND; unknown filters are refused rather than ignored');
 
@@ -59,7 +71,13 @@ const passThrough = z.looseObject({});
 
 export const searchRequestSchema = z
   .looseObject({
-    query: text(200).optional().describe('Free-text query (web-search syntax: words, "quoted phrases", -excluded)'),
+    query: text(200)
+      .optional()
+      .describe(
+        'Free-text query (words, "quoted phrases", -excluded), ranked as GET /v1/catalogs/products ranks q: products with every known word first, ' +
+          'then (when they do not fill the page) products with some of them; typos, the last word as a prefix, accents, units and the ' +
+          "organization's synonyms are handled.",
+      ),
     context: context.optional(),
     signals: passThrough.optional(),
     attribution: passThrough.optional(),

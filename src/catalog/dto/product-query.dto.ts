@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
@@ -6,6 +6,44 @@ import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from '../query/product-criteria';
 import { normaliseCategoryPath } from '../query/product-criteria';
+import { Satisfies } from '../validation/decorators/satisfies.decorator';
+import { isStorableString } from '../../common/text/storable-string';
+
+/** The `attributes[key]=value` query parameter, for the routes that take ProductQueryDto. */
+export const ApiAttributeFilters = (): MethodDecorator =>
+  ApiQuery({
+    name: 'attributes',
+    required: false,
+    style: 'deepObject',
+    explode: true,
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+    description:
+      'Attribute filters, written `attributes[size]=XL`: products whose attribute equals the value, case-insensitively ' +
+      '(a number or boolean attribute matches its spelling: `attributes[warranty_years]=2`). At most 10, combined with AND.',
+  });
+
+/** At most this many attribute filters per request. */
+export const MAX_ATTRIBUTE_FILTERS = 10;
+const ATTRIBUTE_TEXT_MAX = 200;
+
+const isAttributeFilterMap = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length >= 1 &&
+    entries.length <= MAX_ATTRIBUTE_FILTERS &&
+    entries.every(
+      ([key, text]) =>
+        key.length >= 1 &&
+        key.length <= ATTRIBUTE_TEXT_MAX &&
+        isStorableString(key) &&
+        typeof text === 'string' &&
+        text.length >= 1 &&
+        text.length <= ATTRIBUTE_TEXT_MAX &&
+        isStorableString(text),
+    )
+  );
+};
 
 // PostgreSQL text cannot hold a NUL, and a lone surrogate has no UTF-8 form: refuse both here.
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
@@ -16,8 +54,14 @@ const PRICE_MESSAGE = 'must be a decimal amount in major units (e.g. 19.99), at 
 export class ProductQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description:
-      'Full-text query over title, brand, categories, tags and description, 1 to 200 characters, in web-search syntax: ' +
-      'words, "quoted phrases", -excluded (e.g. `wool sweater -cardigan`). Leave empty to list all products.',
+      'Search query, 1 to 200 characters: words, "quoted phrases", -excluded (e.g. `wool sweater -cardigan`). Matches title, brand, ' +
+      'categories, attribute values, tags and description, with accents, case, apostrophes, hyphens and units (750ml = 750 ml) ' +
+      'ignored and words stemmed. Order: products with every known word first; when they do not fill the page, products with ' +
+      'some of the words follow. Within each group by score: per query word, title 1.0, brand/categories/attributes 0.6, ' +
+      'tags 0.4, description 0.2 (0.7 of that when matched through a typo correction, the last word as a prefix or a synonym), ' +
+      'then by id. Words the catalog has nowhere are ignored; a word of 5+ letters it lacks is matched to its nearest words ' +
+      '(1 typo up to 8 letters, 2 from 9); the last word (3+ letters) also matches as a prefix; your synonyms apply ' +
+      '(PUT /v1/catalogs/synonyms). Words found only in descriptions never decide on their own. Leave empty to list all products.',
   })
   @IsOptional()
   @IsString()
@@ -71,13 +115,31 @@ export class ProductQueryDto extends PageQueryDto {
   @Matches(DECIMAL, { message: `price_max ${PRICE_MESSAGE}` })
   price_max?: string;
 
+  // Documented by ApiAttributeFilters on the routes: Swagger cannot describe a deepObject parameter from a DTO property.
+  @ApiHideProperty()
+  @IsOptional()
+  @Satisfies(
+    'attributeFilters',
+    isAttributeFilterMap,
+    `attributes must be 1 to ${MAX_ATTRIBUTE_FILTERS} filters written attributes[key]=value, each key and value 1 to ${ATTRIBUTE_TEXT_MAX} characters, given once`,
+  )
+  attributes?: Record<string, string>;
+
   toCriteria(): ProductCriteria {
-    return {
-      q: this.q,
-      brand: this.brand,
-      categoryPrefixes: this.category !== undefined ? [normaliseCategoryPath(this.category)] : undefined,
-      availability: this.availability,
-      price: this.currency !== undefined ? { currency: this.currency, min: this.price_min, max: this.price_max } : undefined,
-    };
+    return criteriaOf(this);
   }
+}
+
+/** The filter fields of a product query (the list's, and the facets' which take no cursor). */
+export type ProductFilterQuery = Omit<ProductQueryDto, 'cursor' | 'limit' | 'toCriteria'>;
+
+export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
+  return {
+    q: query.q,
+    brand: query.brand,
+    categoryPrefixes: query.category !== undefined ? [normaliseCategoryPath(query.category)] : undefined,
+    availability: query.availability,
+    price: query.currency !== undefined ? { currency: query.currency, min: query.price_min, max: query.price_max } : undefined,
+    attributes: query.attributes && { ...query.attributes },
+  };
 }

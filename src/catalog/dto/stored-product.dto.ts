@@ -38,4 +38,16 @@ export class StoredProductPageDto {
 
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor for the next page; null on the last page' })
   next_cursor: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Products the query and filters match, exact up to 10,000 (see total_count_exact). A search counts its all-words matches, ' +
+      'plus its partial matches when they were added to fill the first page.',
+  })
+  total_count: number;
+
+  @ApiProperty({ description: 'False when more products match than total_count says (it stops counting at 10,000)' })
+  total_count_exact: boolean;
 }

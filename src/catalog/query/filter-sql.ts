@@ -46,7 +46,7 @@ export interface Conditions {
 export function hasFilter(criteria: ProductCriteria): boolean {
   return (
     criteria.brand !== undefined ||
-    Boolean(criteria.availability?.length) ||
+    criteria.availability !== undefined ||
     Boolean(criteria.categoryPrefixes?.length) ||
     criteria.price !== undefined ||
     criteria.pricedOnly === true ||
@@ -62,9 +62,13 @@ export function filterConditions(criteria: ProductCriteria, from: FilterSource):
     sql.push(`${from.brandKey} = lower(:brand)`);
     params.brand = criteria.brand;
   }
-  if (criteria.availability?.length) {
-    sql.push(`${from.availability} IN (:...availability)`);
-    params.availability = criteria.availability;
+  if (criteria.availability !== undefined) {
+    // An empty list (filters that exclude each other) matches nothing, never everything.
+    if (criteria.availability.length === 0) sql.push('false');
+    else {
+      sql.push(`${from.availability} IN (:...availability)`);
+      params.availability = criteria.availability;
+    }
   }
   if (criteria.categoryPrefixes?.length) {
     // product_category_key() of constants is folded at plan time, so the GIN index sees literal keys.

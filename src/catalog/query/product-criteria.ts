@@ -19,7 +19,7 @@ export interface ProductCriteria {
   brand?: string;
   /** Any of these category paths or their sub-paths ("Apparel" matches "Apparel > Sweaters"). */
   categoryPrefixes?: string[];
-  /** Any of these values. */
+  /** Any of these values (an empty list matches nothing). */
   availability?: Availability[];
   price?: PriceRange;
   /** Only products with a price or sale price (UCP products must have one). */

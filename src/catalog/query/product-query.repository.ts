@@ -32,6 +32,15 @@ export class ProductQueryRepository {
     return n;
   }
 
+  /** Whether any indexed product is priced in the currency (one probe of the price index). */
+  async hasCurrency(organizationId: string, currency: string): Promise<boolean> {
+    const [{ found }]: Array<{ found: boolean }> = await this.repo.query(
+      `SELECT EXISTS (SELECT 1 FROM product_search WHERE organization_id = $1 AND price_currency = $2) AS found`,
+      [organizationId, currency],
+    );
+    return found;
+  }
+
   /** The products with these ids that match the criteria (any order); ids must be storable strings. */
   findMany(organizationId: string, productIds: string[], criteria: ProductCriteria = {}): Promise<Product[]> {
     if (productIds.length === 0) return Promise.resolve([]);

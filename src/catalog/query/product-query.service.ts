@@ -51,6 +51,11 @@ export class ProductQueryService {
     return { products: page.items, nextCursor: page.nextCursor, ...total(counted) };
   }
 
+  /** Whether any indexed product of the organization is priced in this currency. */
+  hasCurrency(organizationId: string, currency: string): Promise<boolean> {
+    return this.products.hasCurrency(organizationId, currency);
+  }
+
   /** The stored products among these ids that match the criteria (q is ignored), keyed by id. Ids no product can have are never queried. */
   async byIds(organizationId: string, productIds: string[], criteria: ProductCriteria = {}): Promise<Map<string, Product>> {
     const wanted = [...new Set(productIds)].filter(

@@ -37,9 +37,14 @@ export interface RankedPage {
 /** `auto`: add partial matches when the all-words matches do not fill `pageSize`; a later page repeats its first page's choice. */
 export type Ladder = { auto: number } | boolean;
 
-interface Query {
+export interface Query {
   sql: string;
   params: Record<string, unknown>;
+}
+
+/** CTEs ending in `hits`, and an SQL expression over them telling whether `hits` holds every match. */
+export interface HitsQuery extends Query {
+  exact: string;
 }
 
 /**
@@ -99,7 +104,7 @@ export class RankedSearchRepository {
  * CTEs `all_words` and `partial` (each capped at SEARCH_CANDIDATES + 1, to tell "more"), `decision`
  * (whether partial matches are added) and `hits` (product_id, search, tier).
  */
-function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder): Query {
+export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder): HitsQuery {
   const filters = filterConditions(criteria, INDEXED);
   const params: Record<string, unknown> = { ...filters.params, organizationId, cap: SEARCH_CANDIDATES + 1 };
   const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
@@ -129,7 +134,8 @@ function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCr
       UNION ALL
       SELECT product_id, search, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
     )`;
-  return { sql, params };
+  const exact = `((SELECT count(*) FROM all_words) <= ${SEARCH_CANDIDATES} AND (SELECT count(*) FROM partial) <= ${SEARCH_CANDIDATES})`;
+  return { sql, params, exact };
 }
 
 /** The score of a hit `h`: per term, the first step of its ladder that matches (CASE stops there). */

@@ -23,8 +23,21 @@ const message = z.looseObject({ type: z.enum(['error', 'warning', 'info']), cont
 export const searchOutput = z.looseObject({
   ucp,
   products: z.array(product),
-  pagination: z.looseObject({ has_next_page: z.boolean(), cursor: z.string().optional() }),
+  pagination: z.looseObject({ has_next_page: z.boolean(), cursor: z.string().optional(), total_count: z.number().int().optional() }),
   messages: z.array(message).optional(),
+});
+
+const facetValue = z.object({ value: z.string(), count: z.number().int() });
+const valueFacet = { values: z.array(facetValue), other_count: z.number().int(), missing_count: z.number().int() };
+
+export const catalogFacets = z.object({
+  total_count: z.number().int(),
+  total_count_exact: z.boolean(),
+  brands: z.object(valueFacet),
+  availability: z.object(valueFacet),
+  categories: z.array(z.object({ level: z.number().int(), ...valueFacet })),
+  prices: z.array(z.object({ currency: z.string(), min: z.string(), max: z.string(), count: z.number().int() })),
+  unpriced_count: z.number().int(),
 });
 
 export const lookupOutput = z.looseObject({ ucp, products: z.array(product), messages: z.array(message).optional() });

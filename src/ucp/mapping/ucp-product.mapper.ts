@@ -1,9 +1,9 @@
 import type { ProductDto } from '../../catalog/dto/product.dto';
+import { ORDERABLE_AVAILABILITIES } from '../../catalog/validation/product-vocabulary';
 import { toMinorUnits } from './minor-units';
 import type { UcpMedia, UcpPrice, UcpProduct, UcpVariant } from './ucp-types';
 
-/** Availabilities a buyer can order now or ahead (UCP `availability.available`). */
-const ORDERABLE = new Set(['in_stock', 'preorder', 'backorder']);
+const ORDERABLE = new Set<string>(ORDERABLE_AVAILABILITIES);
 
 type StoredFields = Pick<
   ProductDto,

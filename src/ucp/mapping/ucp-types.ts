@@ -58,7 +58,7 @@ export interface UcpEnvelope {
 export interface UcpSearchResponse {
   ucp: UcpEnvelope;
   products: UcpProduct[];
-  pagination: { has_next_page: boolean; cursor?: string };
+  pagination: { has_next_page: boolean; cursor?: string; total_count?: number };
   messages?: UcpMessage[];
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { lexemesOf, type PartLexeme } from './query-lexemes';
 import { parseQuerySyntax } from './query-syntax';
 import type { Operand, Term } from './search-terms';
 import { applySynonyms, type SynonymExpansion } from './synonym-expansion';
@@ -20,11 +21,7 @@ export interface SearchPlan {
   excluded: Operand[];
 }
 
-interface Token {
-  part: number;
-  token: string;
-  lexeme: string;
-}
+type Token = PartLexeme;
 
 interface WordInfo {
   known: boolean;
@@ -49,7 +46,7 @@ export class QueryAnalyzer {
   async analyze(organizationId: string, q: string): Promise<SearchPlan> {
     const syntax = parseQuerySyntax(q);
     const parts = [syntax.words, ...syntax.phrases, ...syntax.excluded];
-    const tokens = await this.tokens(parts);
+    const tokens = await lexemesOf(this.dataSource, parts);
     const free = dedupe(tokens.filter((t) => t.part === 1));
     const lastToken = tokens.filter((t) => t.part === 1).at(-1);
     const prefixOf = (t: Token) => syntax.endsInWord && t === lastToken && letters(t.token) >= PREFIX_FROM_LETTERS;
@@ -72,18 +69,6 @@ export class QueryAnalyzer {
     const excluded = tokens.filter((t) => t.part >= 2 + syntax.phrases.length).map((t) => ({ lexemes: [t.lexeme] }));
     const strong = terms.filter((t) => t.strong);
     return { terms, required: strong.length > 0 ? strong : terms, excluded };
-  }
-
-  /** Each part's words as pds_search lexemes, in order (stop words have none and are left out). */
-  private async tokens(parts: string[]): Promise<Token[]> {
-    return this.dataSource.query(
-      `SELECT part.i::int AS part, t.token, lexeme
-         FROM unnest($1::text[]) WITH ORDINALITY AS part(text, i)
-        CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
-        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS lexeme
-        ORDER BY part.i, t.ord`,
-      [parts],
-    );
   }
 
   /** Whether each word is in the vocabulary (and strong), its prefix's strength, its corrections; and the synonyms. */

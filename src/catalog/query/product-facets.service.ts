@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { ProductFacetsDto } from '../dto/product-facets.dto';
+import { ProductFacetsRepository } from '../search/product-facets.repository';
+import { QueryAnalyzer } from '../search/query/query-analyzer';
+import type { ProductCriteria } from './product-criteria';
+
+const EMPTY_FACET = { values: [], other_count: 0, missing_count: 0 };
+
+/** Facet counts for a list or search, through REST and MCP alike. */
+@Injectable()
+export class ProductFacetsService {
+  constructor(
+    private readonly analyzer: QueryAnalyzer,
+    private readonly facets: ProductFacetsRepository,
+  ) {}
+
+  /** Counts over what `page` would return for the same criteria and page size. */
+  async count(organizationId: string, criteria: ProductCriteria, pageSize: number): Promise<ProductFacetsDto> {
+    let search;
+    if (criteria.q !== undefined) {
+      const plan = await this.analyzer.analyze(organizationId, criteria.q);
+      if (plan.terms.length === 0) {
+        return { total_count: 0, total_count_exact: true, brands: EMPTY_FACET, availability: EMPTY_FACET, categories: [], prices: [], unpriced_count: 0 };
+      }
+      search = { plan, ladder: { auto: pageSize } };
+    }
+    const { counted, exact, ...facets } = await this.facets.facets(organizationId, criteria, search);
+    return { total_count: counted, total_count_exact: exact, ...facets };
+  }
+}

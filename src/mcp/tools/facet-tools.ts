@@ -1,0 +1,36 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { ProductFacetsService } from '../../catalog/query/product-facets.service';
+import { DEFAULT_PAGE_LIMIT, searchRequestSchema } from '../../ucp/ucp-requests';
+import { toCriteria } from '../../ucp/ucp-catalog.service';
+import { catalogFacets } from './output-schemas';
+import { toolResult } from './tool-result';
+
+/**
+ * catalog_facets: what a search_catalog request (same query and filters) would find, counted by
+ * brand, category level, availability and price per currency. UCP has no facets, so this tool is
+ * the service's own; prices are major-unit decimal strings here, as in the REST facets.
+ */
+export function registerFacetTools(server: McpServer, facets: ProductFacetsService, organizationId: string): void {
+  server.registerTool(
+    'catalog_facets',
+    {
+      title: 'Count matching products by brand, category, availability and price',
+      description:
+        'Takes the catalog object of search_catalog (query, filters, context.currency, pagination.limit) and answers total_count and facet ' +
+        'counts over the products that search returns: brands, categories per level, availability, price min/max per currency. ' +
+        'Use it to offer an agent the values to narrow a search by.',
+      inputSchema: z.object({ catalog: searchRequestSchema }),
+      outputSchema: catalogFacets,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ catalog: request }) =>
+      toolResult(() =>
+        facets.count(
+          organizationId,
+          { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true },
+          request.pagination?.limit ?? DEFAULT_PAGE_LIMIT,
+        ),
+      ),
+  );
+}
