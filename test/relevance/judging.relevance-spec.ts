@@ -73,5 +73,7 @@ describe('query checks', () => {
     expect(queryProblem(query('exact', 'chelsea', title('chelsea')), vocabulary, 0)).toMatch(/no product/);
     expect(queryProblem(negative('zeppelin'), vocabulary, 0)).toBeNull();
     expect(queryProblem(negative('leather zeppelin'), vocabulary, 0)).toMatch(/leather/);
+    expect(queryProblem(negative('chelsey'), vocabulary, 0)).toMatch(/within 1 edit\(s\) of "chelsea"/);
+    expect(queryProblem(negative('zeppelin chel'), vocabulary, 0)).toMatch(/prefix of "chelsea"/);
   });
 });

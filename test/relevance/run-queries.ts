@@ -39,8 +39,13 @@ export async function runQueries(
       } catch (e) {
         error = (e as Error).message;
       }
-      // An id the catalog does not hold is never relevant.
-      const flags = ids.map((id) => relevant !== null && byId.has(id) && relevant.test(byId.get(id)!));
+      // An id the catalog does not hold, or one already on the page, is never relevant.
+      const seen = new Set<string>();
+      const flags = ids.map((id) => {
+        const first = !seen.has(id);
+        seen.add(id);
+        return first && relevant !== null && byId.has(id) && relevant.test(byId.get(id)!);
+      });
       answers[engine.name] = {
         ...judge(flags, relevantInCatalog),
         ids,

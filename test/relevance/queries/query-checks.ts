@@ -33,6 +33,13 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length];
 }
 
+/** The edits a typo may have: one in a word of 5 to 8 letters, two from 9. */
+const allowedEdits = (word: string): number => (word.length >= 9 ? 2 : 1);
+
+function nearestWithin(word: string, vocabulary: ReadonlySet<string>, edits: number): string | undefined {
+  return [...vocabulary].find((v) => Math.abs(v.length - word.length) <= edits && editDistance(v, word) <= edits);
+}
+
 /**
  * Why a query does not test what its category claims (null when it does): a typo query whose
  * misspelt word is in the catalog, a "negative" with a word the catalog has, a prefix that is
@@ -43,7 +50,13 @@ export function queryProblem(query: RelevanceQuery, vocabulary: ReadonlySet<stri
   const unknown = qWords.filter((w) => !vocabulary.has(w));
   if (query.category === 'negative') {
     if (relevantInCatalog !== 0) return 'a negative query has a judge';
-    return unknown.length === qWords.length ? null : `words in the catalog: ${qWords.filter((w) => vocabulary.has(w)).join(', ')}`;
+    if (unknown.length !== qWords.length) return `words in the catalog: ${qWords.filter((w) => vocabulary.has(w)).join(', ')}`;
+    // Nor a typo or a prefix of one: a forgiving search may rightly answer those.
+    const near = qWords.find((w) => w.length >= 5 && nearestWithin(w, vocabulary, allowedEdits(w)) !== undefined);
+    if (near) return `"${near}" is within ${allowedEdits(near)} edit(s) of "${nearestWithin(near, vocabulary, allowedEdits(near))}"`;
+    const last = qWords[qWords.length - 1];
+    const extended = last.length >= 3 ? [...vocabulary].find((v) => v.startsWith(last)) : undefined;
+    return extended ? `last word "${last}" is a prefix of "${extended}"` : null;
   }
   if (relevantInCatalog === 0) return 'no product satisfies the judge';
   switch (query.category) {
@@ -53,9 +66,8 @@ export function queryProblem(query: RelevanceQuery, vocabulary: ReadonlySet<stri
       if (unknown.length === 0) return 'no misspelt word';
       for (const word of unknown) {
         if (word.length < 5) return `"${word}" is shorter than 5 letters`;
-        const allowed = word.length >= 9 ? 2 : 1;
-        if (![...vocabulary].some((v) => Math.abs(v.length - word.length) <= allowed && editDistance(v, word) <= allowed))
-          return `"${word}" is more than ${allowed} edit(s) from every catalog word`;
+        if (nearestWithin(word, vocabulary, allowedEdits(word)) === undefined)
+          return `"${word}" is more than ${allowedEdits(word)} edit(s) from every catalog word`;
       }
       return null;
     }
