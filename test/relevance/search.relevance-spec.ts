@@ -61,7 +61,7 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await timed('boot', () => createTestApp());
     baseUrl = await listen(t);
     for (const [catalog, queries] of [
       [await timed('generate', benchCatalog), BENCH_QUERIES],
