@@ -1,0 +1,227 @@
+import type { RelevanceCatalog } from './catalog-product';
+import { generateFamilies, type Vocabulary } from './family-generator';
+
+const OUTDOOR_SEED = 4_711;
+const OUTDOOR_PRODUCTS = 4_500;
+
+const APPAREL_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+const SHOE_SIZES = ['38', '39', '40', '41', '42', '43', '44', '45', '46'] as const;
+
+/**
+ * A second merchant, unlike the bench's: outdoor gear, hardware and groceries. Colours live only
+ * in attributes; units (750 ml, 28 L, 12 oz, 18 V, 10000 mAh) are in titles; brands carry accents
+ * and straight or typographic apostrophes; titles have hyphenated compounds (USB-C, Non-Slip, 2-in-1).
+ */
+const OUTDOOR: Vocabulary = {
+  idPrefix: 'OUT',
+  currency: 'EUR',
+  colorInTitle: false,
+  brands: [
+    'Margie’s Kitchen',
+    "O'Brien Outfitters",
+    'Bergführer',
+    'Côte Sauvage',
+    'Årdal',
+    'Peak & Pine',
+    'Forgewell',
+    'Trailcraft',
+    'Höhenweg',
+    'Señor Tomate',
+    'Blackthorn',
+    'Dale’s Hardware',
+  ],
+  adjectives: ['', '', 'Ultralight', 'Alpine', 'Expedition', 'Classic', 'Heavy-Duty', 'All-Weather'],
+  colors: ['black', 'slate', 'moss', 'ember orange', 'glacier blue', 'crème', 'olive', 'sand', 'rosé'],
+  sentences: [
+    'Built by {brand} from {material} to last season after season.',
+    'Tested on the trail and in the workshop before it reaches you.',
+    'This {noun} is covered by our lifetime repair promise.',
+    'The {color} finish hides scuffs and dirt.',
+    'Packed in the {unit} size, the one our customers order most.',
+    'Ships from our warehouse within 24 hours.',
+  ],
+  kinds: [
+    {
+      noun: 'Hiking Backpack',
+      category: 'Luggage & Bags > Backpacks > Hiking Backpacks',
+      price: [49, 260],
+      materials: ['ripstop nylon', 'Cordura', 'recycled polyester'],
+      tags: ['hiking', 'trekking', 'rain cover'],
+      units: ['20 L', '28 L', '35 L', '45 L'],
+      unitKey: 'volume',
+    },
+    {
+      noun: 'Insulated Water Bottle',
+      category: 'Sporting Goods > Outdoor Recreation > Camping & Hiking > Hydration',
+      price: [15, 55],
+      materials: ['stainless steel', 'titanium'],
+      tags: ['hydration', 'BPA-free', 'leakproof'],
+      units: ['500 ml', '750 ml', '1 L'],
+      unitKey: 'volume',
+    },
+    {
+      noun: 'Down Sleeping Bag',
+      category: 'Sporting Goods > Outdoor Recreation > Camping & Hiking > Sleeping Bags',
+      price: [120, 520],
+      materials: ['goose down', 'duck down'],
+      tags: ['camping', '3-season', 'compressible'],
+      sizes: ['Regular', 'Long'],
+    },
+    {
+      noun: 'Headlamp',
+      category: 'Sporting Goods > Outdoor Recreation > Camping & Hiking > Flashlights & Headlamps',
+      price: [19, 89],
+      materials: ['aluminium', 'ABS'],
+      tags: ['rechargeable', 'USB-C', 'camping'],
+      units: ['350 lm', '600 lm'],
+      unitKey: 'brightness',
+    },
+    {
+      noun: 'Softshell Jacket',
+      category: 'Apparel & Accessories > Clothing > Outerwear > Coats & Jackets',
+      price: [69, 240],
+      materials: ['softshell', 'recycled polyester'],
+      tags: ['windproof', 'hiking', 'stretch'],
+      sizes: APPAREL_SIZES,
+    },
+    {
+      noun: 'Non-Slip Hiking Socks',
+      category: 'Apparel & Accessories > Clothing > Socks',
+      price: [9, 29],
+      materials: ['merino wool', 'bamboo', 'cotton blend'],
+      tags: ['hiking', 'cushioned', 'blister-free'],
+      sizes: ['S', 'M', 'L', 'XL'],
+    },
+    {
+      noun: 'Trail Running Shoe',
+      category: 'Apparel & Accessories > Shoes > Athletic Shoes',
+      price: [79, 210],
+      materials: ['mesh', 'Gore-Tex'],
+      tags: ['trail', 'grip', 'lightweight'],
+      sizes: SHOE_SIZES,
+    },
+    {
+      noun: 'Cordless Drill',
+      category: 'Hardware > Tools > Drills',
+      price: [59, 320],
+      materials: ['brushless motor', 'brushed motor'],
+      materialKey: 'motor',
+      tags: ['power tools', 'two batteries', 'LED light'],
+      units: ['12 V', '18 V'],
+      unitKey: 'voltage',
+      coloured: false,
+    },
+    {
+      noun: '2-in-1 Screwdriver Set',
+      category: 'Hardware > Tools > Screwdrivers',
+      price: [12, 69],
+      materials: ['chrome vanadium steel', 'S2 steel'],
+      tags: ['magnetic', 'precision', 'gift'],
+      coloured: false,
+    },
+    {
+      noun: 'Multi-Tool',
+      category: 'Hardware > Tools > Multifunction Tools & Knives',
+      price: [25, 150],
+      materials: ['stainless steel', 'titanium'],
+      tags: ['pocket', 'everyday carry', 'pliers'],
+    },
+    {
+      noun: 'USB-C Power Bank',
+      category: 'Electronics > Electronics Accessories > Power > Power Banks',
+      price: [19, 99],
+      materials: ['aluminium', 'polycarbonate'],
+      tags: ['fast charge', 'travel', 'camping'],
+      units: ['5000 mAh', '10000 mAh', '20000 mAh'],
+      unitKey: 'capacity',
+    },
+    {
+      noun: 'Extra Virgin Olive Oil',
+      category: 'Food, Beverages & Tobacco > Food Items > Cooking & Baking Ingredients > Cooking Oils',
+      price: [8, 39],
+      materials: ['Arbequina', 'Koroneiki', 'Picual'],
+      materialKey: 'variety',
+      tags: ['cold pressed', 'organic', 'pantry'],
+      units: ['500 ml', '750 ml', '1 L'],
+      unitKey: 'volume',
+      coloured: false,
+    },
+    {
+      noun: 'Peanut Butter',
+      category: 'Food, Beverages & Tobacco > Food Items > Nut Butters & Spreads',
+      price: [4, 14],
+      materials: ['crunchy', 'smooth'],
+      materialKey: 'texture',
+      tags: ['no palm oil', 'vegan', 'pantry'],
+      units: ['12 oz', '16 oz', '28 oz'],
+      unitKey: 'net_weight',
+      coloured: false,
+    },
+    {
+      noun: 'Espresso Beans',
+      category: 'Food, Beverages & Tobacco > Beverages > Coffee',
+      price: [9, 45],
+      materials: ['100% arabica', 'arabica-robusta blend'],
+      materialKey: 'blend',
+      tags: ['whole bean', 'fair trade', 'dark roast'],
+      units: ['250 g', '500 g', '1 kg'],
+      unitKey: 'net_weight',
+      coloured: false,
+    },
+    {
+      noun: 'Crème Brûlée Granola',
+      category: 'Food, Beverages & Tobacco > Food Items > Breakfast Cereals',
+      price: [5, 12],
+      materials: ['oats & almonds', 'oats & hazelnuts'],
+      materialKey: 'ingredients',
+      tags: ['breakfast', 'crunchy', 'pantry'],
+      units: ['350 g', '500 g'],
+      unitKey: 'net_weight',
+      coloured: false,
+    },
+    {
+      noun: 'Wool Beanie',
+      category: 'Apparel & Accessories > Clothing Accessories > Hats',
+      price: [15, 49],
+      materials: ['merino wool', 'alpaca blend'],
+      tags: ['winter', 'warm', 'ribbed'],
+      sizes: ['One Size'],
+    },
+    {
+      noun: 'Camping Stove',
+      category: 'Sporting Goods > Outdoor Recreation > Camping & Hiking > Camp Stoves',
+      price: [29, 160],
+      materials: ['titanium', 'stainless steel'],
+      tags: ['gas', 'compact', 'piezo ignition'],
+    },
+    {
+      noun: 'Folding Camp Chair',
+      category: 'Sporting Goods > Outdoor Recreation > Camping & Hiking > Camp Furniture',
+      price: [25, 140],
+      materials: ['aluminium', 'steel', 'ripstop polyester'],
+      tags: ['camping', 'festival', 'packable'],
+    },
+    {
+      noun: 'Non-Slip Work Gloves',
+      category: 'Hardware > Safety > Work Gloves',
+      price: [6, 35],
+      materials: ['nitrile', 'leather', 'latex'],
+      tags: ['grip', 'touchscreen', 'workshop'],
+      sizes: ['S', 'M', 'L', 'XL'],
+    },
+  ],
+};
+
+export function outdoorCatalog(): RelevanceCatalog {
+  return {
+    name: 'outdoor',
+    products: generateFamilies(OUTDOOR, OUTDOOR_PRODUCTS, OUTDOOR_SEED),
+    synonyms: [
+      { type: 'group', synonyms: ['rucksack', 'backpack', 'daypack'] },
+      { type: 'one_way', input: 'sneakers', synonyms: ['trail running shoe'] },
+      { type: 'one_way', input: 'torch', synonyms: ['headlamp'] },
+      { type: 'group', synonyms: ['beanie', 'toque'] },
+      { type: 'one_way', input: 'thermos', synonyms: ['insulated water bottle'] },
+    ],
+  };
+}

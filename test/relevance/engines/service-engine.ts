@@ -1,0 +1,38 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { UCP_META } from '../../support/ucp-catalog';
+import { PAGE, type SearchEngine } from './search-engine';
+
+/** The service through GET /v1/catalogs/products?q=…&limit=10, as an organization's token sees it. */
+export function restEngine(http: App, auth: string): SearchEngine {
+  return {
+    name: 'service',
+    search: async (q) => {
+      const response = await request(http).get('/v1/catalogs/products').query({ q, limit: PAGE }).set('Authorization', auth);
+      if (response.status !== 200) throw new Error(`GET /v1/catalogs/products?q=${q} answered ${response.status}: ${response.text}`);
+      return (response.body as { data: Array<{ id: string }> }).data.map((p) => p.id);
+    },
+  };
+}
+
+/** The same query through POST /ucp/catalog/search (UCP REST binding). */
+export async function ucpSearch(http: App, auth: string, q: string): Promise<string[]> {
+  const response = await request(http)
+    .post('/ucp/catalog/search')
+    .set('Authorization', auth)
+    .send({ query: q, pagination: { limit: PAGE } });
+  if (response.status !== 200) throw new Error(`POST /ucp/catalog/search "${q}" answered ${response.status}: ${response.text}`);
+  return (response.body as { products: Array<{ id: string }> }).products.map((p) => p.id);
+}
+
+/** The same query through the MCP tool search_catalog. */
+export async function mcpSearch(client: Client, q: string): Promise<string[]> {
+  const result = (await client.callTool({
+    name: 'search_catalog',
+    arguments: { meta: UCP_META, catalog: { query: q, pagination: { limit: PAGE } } },
+  })) as CallToolResult;
+  if (result.isError) throw new Error(`search_catalog "${q}" failed: ${JSON.stringify(result.content)}`);
+  return (result.structuredContent as { products: Array<{ id: string }> }).products.map((p) => p.id);
+}

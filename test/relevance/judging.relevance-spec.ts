@@ -1,0 +1,79 @@
+import type { CatalogProduct } from './catalogs/catalog-product';
+import { fold } from './catalogs/fold';
+import { all, attr, attrIs, brand, category, mentions, some, tag, title } from './queries/judge';
+import { catalogVocabulary, editDistance, queryProblem } from './queries/query-checks';
+import { negative, query } from './queries/relevance-query';
+
+const boot: CatalogProduct = {
+  id: 7,
+  title: 'Margie’s Classic Chelsea Boots – Crème',
+  brand: 'Müller & Söhne',
+  description: 'Hand-made USB-C compatible, 750 ml.',
+  categories: ['Apparel & Accessories > Shoes > Boots'],
+  tags: ['non-slip', 'autumn'],
+  attributes: { material: 'full-grain leather', size: '42', color: 'crème', waterproof: true, weight_g: 950 },
+};
+
+describe('relevance judges', () => {
+  it('folds case, accents, ligatures, apostrophes and punctuation', () => {
+    expect(fold('Crème Brûlée – Margie’s USB-C, Søndergaard & Æble')).toBe('creme brulee margies usb c sondergaard aeble');
+  });
+
+  it('matches phrases at a word start in the named field only', () => {
+    expect(title('chelsea boot').test(boot)).toBe(true); // "Boots"
+    expect(title('creme').test(boot)).toBe(true);
+    expect(title('margies').test(boot)).toBe(true);
+    expect(title('helsea').test(boot)).toBe(false); // not at a word start
+    expect(title('leather').test(boot)).toBe(false); // only in attributes
+    expect(brand('muller & sohne').test(boot)).toBe(true);
+    expect(brand('Müller').test(boot)).toBe(false); // the whole brand
+    expect(category('shoes > boots').test(boot)).toBe(true);
+    expect(tag('non slip').test(boot)).toBe(true);
+    expect(attr('material', 'leather').test(boot)).toBe(true);
+    expect(attrIs('size', '4').test(boot)).toBe(false); // sizes compare whole
+    expect(attrIs('size', '42').test(boot)).toBe(true);
+    expect(attr('colour', 'creme').test(boot)).toBe(false); // another key
+    expect(mentions('750 ml').test(boot)).toBe(true);
+  });
+
+  it('combines judges and describes them for the report', () => {
+    const judge = all(title('boot'), some(attrIs('size', '41'), attrIs('size', '42')));
+    expect(judge.test(boot)).toBe(true);
+    expect(judge.text).toBe('title~"boot" & (attributes.size="41" | attributes.size="42")');
+    expect(all(title('boot'), brand('Northfold')).test(boot)).toBe(false);
+  });
+});
+
+describe('query checks', () => {
+  const vocabulary = catalogVocabulary([boot]);
+
+  it('collects the folded words of every searchable field, numbers included, booleans not', () => {
+    expect([...vocabulary]).toEqual(expect.arrayContaining(['margies', 'creme', 'muller', 'usb', 'c', '750', 'ml', 'grain', '42', '950']));
+    expect(vocabulary.has('true')).toBe(false);
+  });
+
+  it('computes the edit distance', () => {
+    expect(editDistance('headphnes', 'headphones')).toBe(1);
+    expect(editDistance('granloa', 'granola')).toBe(2); // a transposition is two edits
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('refuses queries that do not test their category', () => {
+    expect(queryProblem(query('typo', 'chelsea', title('chelsea')), vocabulary, 1)).toBe('no misspelt word');
+    expect(queryProblem(query('typo', 'chelsey', title('chelsea')), vocabulary, 1)).toBeNull();
+    expect(queryProblem(query('typo', 'bots', title('boots')), vocabulary, 1)).toMatch(/shorter than 5/);
+    expect(queryProblem(query('typo', 'chxlsxy', title('chelsea')), vocabulary, 1)).toMatch(/more than 1 edit/);
+    expect(queryProblem(query('prefix', 'chelsea bo', title('chelsea')), vocabulary, 1)).toMatch(/shorter than 3/);
+    expect(queryProblem(query('prefix', 'chelsea boo', title('chelsea')), vocabulary, 1)).toBeNull();
+    expect(queryProblem(query('prefix', 'chelsea boots', title('chelsea')), vocabulary, 1)).toMatch(/whole catalog word/);
+    expect(queryProblem(query('exact', 'chelsea wellies', title('chelsea')), vocabulary, 1)).toMatch(/wellies/);
+    expect(queryProblem(query('accent', 'crème boots', title('boots')), vocabulary, 1)).toMatch(/accents/);
+    expect(queryProblem(query('unit', '750 ml', mentions('750 ml')), vocabulary, 1)).toMatch(/together/);
+    expect(queryProblem(query('synonym', 'chelsea boots', title('boots')), vocabulary, 1)).toMatch(/nothing for a synonym/);
+    expect(queryProblem(query('exact', 'chelsea', title('chelsea')), vocabulary, 0)).toMatch(/no product/);
+    expect(queryProblem(negative('zeppelin'), vocabulary, 0)).toBeNull();
+    expect(queryProblem(negative('leather zeppelin'), vocabulary, 0)).toMatch(/leather/);
+    expect(queryProblem(negative('chelsey'), vocabulary, 0)).toMatch(/within 1 edit\(s\) of "chelsea"/);
+    expect(queryProblem(negative('zeppelin chel'), vocabulary, 0)).toMatch(/prefix of "chelsea"/);
+  });
+});

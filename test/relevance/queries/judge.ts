@@ -1,0 +1,90 @@
+import type { CatalogProduct } from '../catalogs/catalog-product';
+import { fold } from '../catalogs/fold';
+
+/**
+ * A relevance judgement over a product's own fields, with a readable form for the report.
+ * Phrases match at a word start in the folded text (`boot` matches `Boots`, `creme` matches
+ * `Crème`), so a judge states the intent of a query, never a list of expected ids.
+ */
+export interface Judge {
+  test(product: CatalogProduct): boolean;
+  text: string;
+}
+
+/** A product's fields folded once (judging folds every field of every product for every query). */
+interface FoldedProduct {
+  title: string;
+  brand: string;
+  description: string;
+  categories: string[];
+  tags: string[];
+  attributes: Map<string, string>;
+}
+
+const foldedProducts = new WeakMap<CatalogProduct, FoldedProduct>();
+const foldedPhrases = new Map<string, string>();
+
+/** The folded text with a leading space, so ` ${phrase}` matches at a word start. */
+const spaced = (value: unknown): string => ` ${fold(String(value ?? ''))}`;
+
+function folded(product: CatalogProduct): FoldedProduct {
+  let view = foldedProducts.get(product);
+  if (!view) {
+    view = {
+      title: spaced(product.title),
+      brand: spaced(product.brand),
+      description: spaced(product.description),
+      categories: (product.categories ?? []).map(spaced),
+      tags: (product.tags ?? []).map(spaced),
+      attributes: new Map(Object.entries(product.attributes ?? {}).map(([key, value]) => [key, spaced(value)])),
+    };
+    foldedProducts.set(product, view);
+  }
+  return view;
+}
+
+/** A judge's phrase, folded once. */
+function needle(phrase: string): string {
+  let folded = foldedPhrases.get(phrase);
+  if (folded === undefined) foldedPhrases.set(phrase, (folded = spaced(phrase)));
+  return folded;
+}
+
+const has = (foldedText: string | undefined, phrase: string): boolean => foldedText !== undefined && foldedText.includes(needle(phrase));
+
+const judge = (text: string, test: (product: CatalogProduct) => boolean): Judge => ({ text, test });
+
+/** Every phrase in the title. */
+export const title = (...phrases: string[]): Judge =>
+  judge(phrases.map((p) => `title~"${p}"`).join(' & '), (product) => phrases.every((p) => has(folded(product).title, p)));
+
+/** The brand, folded, equals `name`. */
+export const brand = (name: string): Judge => judge(`brand="${name}"`, (product) => folded(product).brand === needle(name));
+
+/** One of the category paths contains the phrase. */
+export const category = (phrase: string): Judge =>
+  judge(`categories~"${phrase}"`, (product) => folded(product).categories.some((c) => has(c, phrase)));
+
+/** One of the tags contains the phrase. */
+export const tag = (phrase: string): Judge => judge(`tags~"${phrase}"`, (product) => folded(product).tags.some((t) => has(t, phrase)));
+
+/** The attribute `key` contains the phrase (`attr('material', 'merino')` holds for `merino wool`). */
+export const attr = (key: string, phrase: string): Judge =>
+  judge(`attributes.${key}~"${phrase}"`, (product) => has(folded(product).attributes.get(key), phrase));
+
+/** The attribute `key`, folded, equals `value` exactly (sizes: `L` is not `XL`). */
+export const attrIs = (key: string, value: string): Judge =>
+  judge(`attributes.${key}="${value}"`, (product) => folded(product).attributes.get(key) === needle(value));
+
+/** The phrase anywhere a shopper could have read it: title, brand, categories, tags, attribute values, description. */
+export const mentions = (phrase: string): Judge =>
+  judge(`any~"${phrase}"`, (product) => {
+    const f = folded(product);
+    return [f.title, f.brand, f.description, ...f.categories, ...f.tags, ...f.attributes.values()].some((field) => has(field, phrase));
+  });
+
+export const all = (...judges: Judge[]): Judge =>
+  judge(judges.map((j) => j.text).join(' & '), (product) => judges.every((j) => j.test(product)));
+
+export const some = (...judges: Judge[]): Judge =>
+  judge(`(${judges.map((j) => j.text).join(' | ')})`, (product) => judges.some((j) => j.test(product)));

@@ -1,0 +1,204 @@
+import { writeFileSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
+import { createCaller, type TestCaller } from '../support/factories';
+import { upload, waitForIndexing, waitForJob } from '../support/imports';
+import { listen, mcpClient } from '../support/ucp-catalog';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { benchCatalog } from './catalogs/bench-catalog';
+import type { RelevanceCatalog } from './catalogs/catalog-product';
+import { outdoorCatalog } from './catalogs/outdoor-catalog';
+import { miniSearchEngine } from './engines/minisearch-engine';
+import { oramaEngine } from './engines/orama-engine';
+import type { SearchEngine } from './engines/search-engine';
+import { mcpSearch, restEngine, ucpSearch } from './engines/service-engine';
+import { BENCH_QUERIES } from './queries/bench-queries';
+import { OUTDOOR_QUERIES } from './queries/outdoor-queries';
+import { catalogVocabulary, queryProblem } from './queries/query-checks';
+import type { RelevanceQuery } from './queries/relevance-query';
+import { buildReport, formatReport, type RelevanceReport } from './report';
+import { runQueries, type QueryOutcome } from './run-queries';
+import { THRESHOLDS } from './thresholds';
+
+const SERVICE = 'service';
+const ANCHORS = ['MiniSearch', 'Orama'];
+/** Every n-th query of a catalog is also asked through UCP REST and MCP. */
+const TRANSPORT_SAMPLE_EVERY = 5;
+/** The contract: synonyms apply at query time within 1 s. */
+const SYNONYMS_EFFECT_MS = 1_100;
+
+interface Organization {
+  catalog: RelevanceCatalog;
+  queries: readonly RelevanceQuery[];
+  caller: TestCaller;
+  job: { status: string; indexed_count: number; failed_count: number };
+  synonymsStatus: number;
+  synonymsBody: unknown;
+}
+
+/**
+ * The judged relevance suite (README.md beside this file): two generated catalogs imported through
+ * the upload API into two organizations, each query asked through GET /v1/catalogs/products and
+ * judged by a predicate over the products' own fields; MiniSearch and Orama over the same products
+ * as anchors. The report is printed (and written as JSON to $RELEVANCE_REPORT when set).
+ */
+describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let mcp: Client;
+  const organizations: Organization[] = [];
+  let outcomes: QueryOutcome[] = [];
+  let report: RelevanceReport;
+  /** Seconds per phase, printed with the report (CI time matters). */
+  const timings: Record<string, number> = {};
+  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    try {
+      return await work();
+    } finally {
+      timings[phase] = (timings[phase] ?? 0) + (Date.now() - started) / 1000;
+    }
+  };
+
+  beforeAll(async () => {
+    t = await timed('boot', () => createTestApp());
+    baseUrl = await listen(t);
+    for (const [catalog, queries] of [
+      [await timed('generate', benchCatalog), BENCH_QUERIES],
+      [await timed('generate', () => Promise.resolve(outdoorCatalog())), OUTDOOR_QUERIES],
+    ] as const) {
+      const caller = await createCaller(t.app);
+      const job = await timed('import', async () => {
+        const jobId = await upload(t.http, caller.auth, JSON.stringify(catalog.products), `${catalog.name}.json`);
+        return waitForJob(t.http, caller.auth, jobId, { timeoutMs: 150_000 });
+      });
+      await timed('search indexing', () => waitForIndexing(t.app, caller.organizationId));
+      const synonyms = await request(t.http)
+        .put('/v1/catalogs/synonyms')
+        .set('Authorization', caller.auth)
+        .send({ synonyms: catalog.synonyms });
+      organizations.push({ catalog, queries, caller, job, synonymsStatus: synonyms.status, synonymsBody: synonyms.body });
+    }
+    if (organizations.some((o) => o.synonymsStatus === 200)) await new Promise((resolve) => setTimeout(resolve, SYNONYMS_EFFECT_MS));
+
+    for (const o of organizations) {
+      const service = timedEngine(restEngine(t.http, o.caller.auth));
+      const miniSearch = timedEngine(await timed('anchor indexing', () => Promise.resolve(miniSearchEngine(o.catalog.products))));
+      const orama = timedEngine(await timed('anchor indexing', () => oramaEngine(o.catalog.products)));
+      outcomes = outcomes.concat(await runQueries(o.catalog, o.queries, [service, miniSearch, orama]));
+    }
+    report = buildReport(
+      [SERVICE, ...ANCHORS],
+      organizations.map((o) => ({ name: o.catalog.name, products: o.catalog.products.length })),
+      outcomes,
+    );
+    const phases = Object.entries(timings).map(([phase, s]) => `${phase} ${s.toFixed(1)} s`);
+    process.stdout.write(`\n${formatReport(report, SERVICE)}\ntime: ${phases.join(', ')}\n`);
+    if (process.env.RELEVANCE_REPORT)
+      writeFileSync(process.env.RELEVANCE_REPORT, `${JSON.stringify({ thresholds: THRESHOLDS, timings, ...report }, null, 2)}\n`);
+    mcp = await mcpClient(baseUrl, organizations[0].caller.auth);
+  }, 600_000);
+
+  /** The engine, with the time spent in its queries added to the timings. */
+  const timedEngine = (engine: SearchEngine): SearchEngine => ({
+    name: engine.name,
+    search: (q) => timed(`${engine.name} queries`, () => engine.search(q)),
+  });
+
+  afterAll(async () => {
+    await mcp?.close();
+    await t?.close();
+  });
+
+  it('asks well-formed queries: at least 80, each testing what its category says', () => {
+    expect(organizations.reduce((n, o) => n + o.queries.length, 0)).toBeGreaterThanOrEqual(80);
+    const problems: string[] = [];
+    for (const o of organizations) {
+      const vocabulary = catalogVocabulary(o.catalog.products);
+      for (const query of o.queries) {
+        const relevant = query.judge ? o.catalog.products.filter((p) => query.judge!.test(p)).length : 0;
+        const problem = queryProblem(query, vocabulary, relevant);
+        if (problem) problems.push(`[${o.catalog.name}/${query.category}] "${query.q}": ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('imports every generated product through the upload API', () => {
+    for (const o of organizations) {
+      expect({ catalog: o.catalog.name, ...o.job }).toMatchObject({
+        catalog: o.catalog.name,
+        status: 'done',
+        indexed_count: o.catalog.products.length,
+        failed_count: 0,
+      });
+    }
+  });
+
+  it('configures each organization’s synonyms through PUT /v1/catalogs/synonyms', () => {
+    for (const o of organizations) {
+      expect({ catalog: o.catalog.name, status: o.synonymsStatus }).toEqual({ catalog: o.catalog.name, status: 200 });
+      expect(o.synonymsBody).toMatchObject({ synonyms: o.catalog.synonyms });
+    }
+  });
+
+  it('answers REST, UCP REST and MCP search_catalog with the same ids (one query service)', async () => {
+    const mismatches: string[] = [];
+    let asked = 0;
+    for (const o of organizations) {
+      const client = o === organizations[0] ? mcp : await mcpClient(baseUrl, o.caller.auth);
+      try {
+        for (const [i, outcome] of outcomes.filter((x) => x.catalog === o.catalog.name).entries()) {
+          if (i % TRANSPORT_SAMPLE_EVERY !== 0) continue;
+          asked++;
+          const rest = outcome.answers[SERVICE].ids;
+          const ucp = await ucpSearch(t.http, o.caller.auth, outcome.q);
+          const viaMcp = await mcpSearch(client, outcome.q);
+          if (JSON.stringify(ucp) !== JSON.stringify(rest) || JSON.stringify(viaMcp) !== JSON.stringify(rest))
+            mismatches.push(`"${outcome.q}": REST ${rest.join(',')} | UCP ${ucp.join(',')} | MCP ${viaMcp.join(',')}`);
+        }
+      } finally {
+        if (client !== mcp) await client.close();
+      }
+    }
+    expect(asked).toBeGreaterThanOrEqual(20);
+    expect(mismatches).toEqual([]);
+  });
+
+  it(`finds a relevant product in the top 10 for at least ${THRESHOLDS.minFoundRate * 100} % of the queries`, () => {
+    expect(report.overall[SERVICE].foundRate).toBeGreaterThanOrEqual(THRESHOLDS.minFoundRate);
+  });
+
+  it(`reaches a mean precision@10 of at least ${THRESHOLDS.minMeanPrecision}`, () => {
+    expect(report.overall[SERVICE].meanPrecision).toBeGreaterThanOrEqual(THRESHOLDS.minMeanPrecision);
+  });
+
+  it('scores at least as well as each anchor on found@10 and precision@10', () => {
+    const service = report.overall[SERVICE];
+    for (const anchor of ANCHORS) {
+      const figures = report.overall[anchor];
+      expect({
+        anchor,
+        foundRate: service.foundRate >= figures.foundRate,
+        meanPrecision: service.meanPrecision >= figures.meanPrecision,
+      }).toEqual({ anchor, foundRate: true, meanPrecision: true });
+    }
+  });
+
+  it('answers every exact-keyword query as well as before: found, with today’s precision@10', () => {
+    const exact = outcomes.filter((o) => o.category === 'exact');
+    const missed = exact.filter((o) => !o.answers[SERVICE].found).map((o) => `[${o.catalog}] ${o.q}`);
+    expect(missed).toEqual([]);
+    const imprecise = exact
+      .filter((o) => o.answers[SERVICE].precision < THRESHOLDS.exactMinPrecision)
+      .map((o) => `[${o.catalog}] ${o.q}: P@10 ${o.answers[SERVICE].precision.toFixed(2)}, top ${o.answers[SERVICE].top.join(' | ')}`);
+    expect(imprecise).toEqual([]);
+  });
+
+  it('returns nothing for a query with no word in the catalog', () => {
+    const noisy = outcomes
+      .filter((o) => o.category === 'negative' && o.answers[SERVICE].returned > 0)
+      .map((o) => `[${o.catalog}] ${o.q} -> ${o.answers[SERVICE].top.join(' | ')}`);
+    expect(noisy).toEqual([]);
+  });
+});
