@@ -28,14 +28,19 @@ interface WordInfo {
   strong: boolean;
   prefix_strong: boolean | null;
   corrections: Array<{ word: string; strong: boolean }>;
+  splits: Array<{ left: string; right: string; strong: boolean }>;
 }
+
+/** Words of at least this many characters that the catalog lacks are tried as two words written together. */
+export const SPLIT_FROM_LENGTH = 4;
 
 const letters = (word: string): number => (word.match(/\p{L}/gu) ?? []).length;
 
 /**
  * Turns a query into a SearchPlan against one organization's vocabulary and synonyms: words are
  * normalised and stemmed exactly as products are indexed (pds_search, search_text()); a word the
- * catalog does not have is corrected to its nearest words (5+ letters), the last word also matches
+ * catalog does not have is corrected to its nearest words (5+ letters) or read as two words
+ * written together, the last word also matches
  * as a prefix, synonyms add alternative forms, and words the catalog has nowhere are left out (so
  * a filler word no product has cannot empty the result, and a query with no known word finds nothing).
  */
@@ -53,7 +58,7 @@ export class QueryAnalyzer {
     const info = await this.lookUp(
       organizationId,
       free.map((t) => t.lexeme),
-      free.map((t) => maxEdits(t.token)),
+      free.map((t) => maxEdits(t.token, t.lexeme)),
       free.map(prefixOf),
     );
     const words = free.map((t, i): Term | null => toTerm(t.lexeme, info.words[i], prefixOf(t)));
@@ -87,18 +92,26 @@ export class QueryAnalyzer {
                           (SELECT bool_or(p.strong) FROM (SELECT strong FROM search_vocabulary
                              WHERE organization_id = $1 AND word > w.lexeme AND word < w.lexeme || chr(1114111) LIMIT 100) p) END,
                         'corrections', CASE WHEN v.word IS NULL AND w.edits > 0 THEN
-                          (SELECT coalesce(json_agg(c), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END
+                          (SELECT coalesce(json_agg(c), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END,
+                        'splits', CASE WHEN v.word IS NULL AND length(w.lexeme) >= $5 THEN
+                          (SELECT coalesce(json_agg(s), '[]') FROM (
+                             SELECT l.word AS left, r.word AS right, l.strong OR r.strong AS strong
+                               FROM generate_series(1, length(w.lexeme) - 1) AS cut
+                               JOIN search_vocabulary l ON l.organization_id = $1 AND l.word = left(w.lexeme, cut)
+                               JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
+                              ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
                       ) ORDER BY w.i)
                  FROM unnest($2::text[], $3::int[], $4::bool[]) WITH ORDINALITY AS w(lexeme, edits, prefix, i)
                  LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme) AS words`,
-      [organizationId, lexemes, edits, prefixes],
+      [organizationId, lexemes, edits, prefixes, SPLIT_FROM_LENGTH],
     );
     return { words: row.words ?? [], synonyms: row.synonyms ?? [] };
   }
 }
 
-function maxEdits(word: string): number {
-  const n = letters(word);
+/** Edits allowed to correct a word: by its letters as typed and as stemmed ("looking" is "look", too short to correct). */
+function maxEdits(word: string, lexeme: string): number {
+  const n = Math.min(letters(word), letters(lexeme));
   if (n >= TWO_EDITS_FROM_LETTERS) return 2;
   return n >= CORRECT_FROM_LETTERS ? 1 : 0;
 }
@@ -114,12 +127,11 @@ function toTerm(lexeme: string, info: WordInfo, prefix: boolean): Term | null {
   const completions: Operand[] = prefix && info.prefix_strong !== null ? [{ lexemes: [lexeme], prefix: true }] : [];
   if (info.known) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong: info.strong || info.prefix_strong === true };
   if (completions.length > 0) return { exact: [], alternatives: completions, strong: info.prefix_strong === true };
-  if (info.corrections.length > 0) {
-    return {
-      exact: [],
-      alternatives: info.corrections.map((c) => ({ lexemes: [c.word] })),
-      strong: info.corrections.some((c) => c.strong),
-    };
-  }
-  return null;
+  // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc").
+  const found = [
+    ...info.corrections.map((c) => ({ lexemes: [c.word], strong: c.strong })),
+    ...info.splits.map((s) => ({ lexemes: [s.left, s.right], strong: s.strong })),
+  ];
+  if (found.length === 0) return null;
+  return { exact: [], alternatives: found.map(({ lexemes }) => ({ lexemes })), strong: found.some((f) => f.strong) };
 }
