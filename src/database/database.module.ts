@@ -4,11 +4,13 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { ensureDatabase } from './ensure-database';
+import { ensureExtensionsAvailable } from './ensure-extensions';
 import { poolSize } from './pool-size';
 import { runMigrationsLocked } from './run-migrations';
 
 /**
- * Connects to PostgreSQL; on start creates the database if missing and applies pending migrations.
+ * Connects to PostgreSQL; on start creates the database if missing, refuses to start when the
+ * server lacks an extension the search needs, and applies pending migrations.
  * Migrations run on a short-lived data source of their own, without the service's statement
  * timeout (an index build may legitimately take longer than any request).
  */
@@ -31,6 +33,7 @@ import { runMigrationsLocked } from './run-migrations';
         await ensureDatabase(url);
         const migrator = await new DataSource(buildDataSourceOptions(url)).initialize();
         try {
+          await ensureExtensionsAvailable(migrator);
           await runMigrationsLocked(migrator);
         } finally {
           await migrator.destroy();

@@ -11,12 +11,15 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-function describe(errors: ClassValidatorError[]): string {
+/** Each failure in one line; a nested one (an array of objects) is prefixed with its path, e.g. `synonyms[0]: …`. */
+function describe(errors: ClassValidatorError[], path = ''): string {
   return errors
     .map((error) => {
-      if (!error.constraints) return `${error.property} is invalid`;
-      if (error.constraints.whitelistValidation) return `unknown parameter ${error.property}`;
-      return [...new Set(Object.values(error.constraints))].join('; ');
+      const at = path === '' ? error.property : /^\d+$/.test(error.property) ? `${path}[${error.property}]` : `${path}.${error.property}`;
+      if (!error.constraints) return error.children?.length ? describe(error.children, at) : `${at} is invalid`;
+      const prefix = path === '' ? '' : `${path}: `;
+      if (error.constraints.whitelistValidation) return `${prefix}unknown parameter ${error.property}`;
+      return prefix + [...new Set(Object.values(error.constraints))].join('; ');
     })
     .join('; ');
 }
