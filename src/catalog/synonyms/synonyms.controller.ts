@@ -19,7 +19,11 @@ export class SynonymsController {
 
   @Get()
   @RequireScopes('accounts--my:ro')
-  @ApiOperation({ operationId: 'get-synonyms', summary: "Your organization's search synonyms" })
+  @ApiOperation({
+    operationId: 'get-synonyms',
+    summary: "Your organization's search synonyms",
+    description: 'The rules as last written with PUT (an empty list and updated_at null if never set).',
+  })
   @ApiOkResponse({ type: SynonymSetDto, description: 'The current set (empty if never set)' })
   get(@CurrentPrincipal() principal: Principal): Promise<SynonymSetDto> {
     return this.synonyms.get(principal.organizationId);
