@@ -15,6 +15,19 @@ import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto
 
 const { conflict, not_found, validation } = ERROR_EXAMPLES;
 
+/** What a product query's parameters may be refused for (the list and the facets). */
+const QUERY_ERRORS = [
+  validation.limit,
+  validation.query,
+  validation.brand,
+  validation.category,
+  validation.availability,
+  validation.currency,
+  validation.priceMin,
+  validation.attributes,
+  validation.unknownParameter,
+];
+
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs/products')
 export class CatalogController {
@@ -35,17 +48,7 @@ export class CatalogController {
   })
   @ApiAttributeFilters()
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
-  @ApiErrors(
-    validation.limit,
-    validation.cursor,
-    validation.query,
-    validation.brand,
-    validation.category,
-    validation.availability,
-    validation.currency,
-    validation.priceMin,
-    validation.unknownParameter,
-  )
+  @ApiErrors(validation.cursor, ...QUERY_ERRORS)
   list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
     return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
   }
@@ -61,16 +64,7 @@ export class CatalogController {
   })
   @ApiAttributeFilters()
   @ApiOkResponse({ type: ProductFacetsDto, description: 'Facet counts' })
-  @ApiErrors(
-    validation.limit,
-    validation.query,
-    validation.brand,
-    validation.category,
-    validation.availability,
-    validation.currency,
-    validation.priceMin,
-    validation.unknownParameter,
-  )
+  @ApiErrors(...QUERY_ERRORS)
   facets(@CurrentPrincipal() principal: Principal, @Query() query: FacetQueryDto): Promise<ProductFacetsDto> {
     return this.facetCounts.count(principal.organizationId, criteriaOf(query), query.limit);
   }
