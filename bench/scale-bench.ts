@@ -192,7 +192,10 @@ void runMain(cleanup, async () => {
   const load = await concurrentLoad(clients, [...RANKED_KINDS, ...FILTER_KINDS], clientCount, loadS);
   log(`load: ${load.requests_per_s} req/s, p50 ${load.p50_ms} ms, p95 ${load.p95_ms} ms, p99 ${load.p99_ms} ms, ${load.errors} errors`);
 
-  // 5. A 50 MiB import into an empty database and into this one.
+  // 5. Size per product, before the imports add organizations (the probe's is still there: its 1 MiB counts).
+  const size = await withClient(stack.databaseUrl, databaseSize);
+
+  // 6. A 50 MiB import into an empty database and into this one.
   let imports: ImportComparison | null = null;
   if (importRuns > 0) {
     const manifest = await generateCatalog({ sizeBytes: 52_428_800, seed: 42, outDir: dataDir });
@@ -220,8 +223,6 @@ void runMain(cleanup, async () => {
     await empty.worker!.stop();
   }
 
-  // 6. Size per product (the probe's and the imports' organizations are still there: counted in both).
-  const size = await withClient(stack.databaseUrl, databaseSize);
   const pgVersion = await postgresVersion(stack.databaseUrl);
   const problems = [
     ...(sweep?.probe?.problems ?? []),
