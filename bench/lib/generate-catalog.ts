@@ -155,6 +155,15 @@ export async function generateCatalog(options: GenerateOptions): Promise<Catalog
   return manifest;
 }
 
+/**
+ * Valid products only, endlessly, as the catalog's families make them (ids SKU-0000001, … and 1 %
+ * integers): for writing a database directly, without a file. The same seed gives the same products.
+ */
+export function* realisticProducts(seed: number): Generator<Record<string, unknown>> {
+  const family = new FamilyState(new Prng(seed));
+  for (let index = 0; ; index++) yield family.product(index);
+}
+
 function formatSize(bytes: number): string {
   const mib = bytes / 1_048_576;
   return Number.isInteger(mib) ? `${mib}mib` : `${bytes}b`;

@@ -22,6 +22,8 @@ export interface PhaseResult {
   cpu_split: { api: number; worker: number; database: number } | null;
   /** The job's completed_at (ISO), for the search lag. */
   completed_at: string | null;
+  /** When the client had the 202 (ISO, this machine's clock), for the time until searchable. */
+  accepted_at: string;
   /** 202 -> started_at (queue pickup; wall clocks of one machine). */
   queue_wait_s: number | null;
   /** Approximate scan pass: first poll seeing processing -> first poll seeing total > 0 (100 ms resolution). */
@@ -71,6 +73,7 @@ export function phaseFromWait(
     import_s: round(wait.seconds),
     processing_s: started !== null && completed !== null ? round((completed - started) / 1000) : null,
     completed_at: job.completed_at,
+    accepted_at: new Date(upload.acceptedWallMs).toISOString(),
     cpu_s: null,
     cpu_split: null,
     queue_wait_s: started !== null ? round((started - upload.acceptedWallMs) / 1000) : null,

@@ -25,6 +25,9 @@ export interface StackOptions {
   extraEnv?: Record<string, string>;
   /** Extra Node flags for the worker only (e.g. --cpu-prof: it writes its profile when the worker exits on SIGTERM). */
   workerNodeArgs?: string[];
+  /** Another database than product_directory_bench (and its own queue prefix in the bench Redis). */
+  databaseUrl?: string;
+  queuePrefix?: string;
   log: (message: string) => void;
 }
 
@@ -40,6 +43,8 @@ export interface ServiceStack {
   createdOrganizations: string[];
   /** Throws the exit error of a service process that died, else null. */
   deadService(): string | null;
+  /** Starts the worker now (a stack started without one); resolves once it has started. */
+  startWorker(): Promise<ServiceProcess>;
 }
 
 /**
@@ -50,20 +55,21 @@ export interface ServiceStack {
  */
 export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const { cleanup, log } = options;
-  const databaseUrl = BENCH_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? BENCH_DATABASE_URL;
+  const queuePrefix = options.queuePrefix ?? BENCH_QUEUE_PREFIX;
   const createdDatabase = await ensureBenchDatabase(databaseUrl);
   log(createdDatabase ? `created database ${databaseUrl}` : `using existing database ${databaseUrl} (not dropped at the end)`);
   const createdOrganizations: string[] = [];
   cleanup.add('database', async () => {
     await killRunningCli(); // an interrupted CLI would otherwise re-create the database after the drop
     if (options.keepDb) {
-      log(`--keep-db: leaving ${databaseUrl} and Redis ${BENCH_REDIS_URL} prefix "${BENCH_QUEUE_PREFIX}" as they are`);
+      log(`--keep-db: leaving ${databaseUrl} and Redis ${BENCH_REDIS_URL} prefix "${queuePrefix}" as they are`);
       return;
     }
     if (createdDatabase) {
       await dropBenchDatabase(databaseUrl);
-      const keys = await deleteQueueKeys(BENCH_REDIS_URL, BENCH_QUEUE_PREFIX);
-      log(`dropped database product_directory_bench, deleted ${keys} Redis keys ${BENCH_QUEUE_PREFIX}:*`);
+      const keys = await deleteQueueKeys(BENCH_REDIS_URL, queuePrefix);
+      log(`dropped database ${new URL(databaseUrl).pathname.slice(1)}, deleted ${keys} Redis keys ${queuePrefix}:*`);
     } else if (createdOrganizations.length > 0) {
       await deleteOrganizations(databaseUrl, createdOrganizations);
       log(`deleted the ${createdOrganizations.length} organizations this run created`);
@@ -74,7 +80,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
-    QUEUE_PREFIX: BENCH_QUEUE_PREFIX,
+    QUEUE_PREFIX: queuePrefix,
     // The limiter stays in the request path (its cost is measured) but must not refuse the load.
     RATE_LIMIT_PER_MINUTE: '1000000',
     METRICS_PORT: '0',
@@ -90,9 +96,9 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   cleanup.add('stop api', () => api.stop());
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`api pid ${api.pid} on ${baseUrl} (log ${api.logFile})`);
-  let worker: ServiceProcess | null = null;
-  if (options.withWorker) {
-    worker = await startNodeService(
+  const services: ServiceProcess[] = [api];
+  const launchWorker = async (): Promise<ServiceProcess> => {
+    const worker = await startNodeService(
       'worker',
       path.join(REPO_ROOT, 'dist/worker.js'),
       serviceEnv(common),
@@ -100,19 +106,21 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
       undefined,
       options.workerNodeArgs,
     );
-    const w = worker;
-    cleanup.add('stop worker', () => w.stop());
+    cleanup.add('stop worker', () => worker.stop());
+    services.push(worker);
     log(`worker pid ${worker.pid} (log ${worker.logFile})`);
-  }
-  await waitForHttpOk(api, port, '/health/ready', 90_000);
-  if (worker) {
+    return worker;
+  };
+  const workerStarted = async (worker: ServiceProcess): Promise<void> => {
     await worker.waitForLine(/Import worker started/, 90_000).catch((error: Error) => {
-      if (!worker!.running) throw error;
+      if (!worker.running) throw error;
       log(`warning: ${error.message}; continuing`);
     });
-  }
-  const services = [api, worker].filter((s): s is ServiceProcess => s !== null);
-  return {
+  };
+  const worker = options.withWorker ? await launchWorker() : null;
+  await waitForHttpOk(api, port, '/health/ready', 90_000);
+  if (worker) await workerStarted(worker);
+  const stack: ServiceStack = {
     baseUrl,
     api,
     worker,
@@ -124,5 +132,13 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
       const dead = services.find((s) => !s.running);
       return dead ? dead.exitError().message : null;
     },
+    startWorker: async () => {
+      if (stack.worker) return stack.worker;
+      const started = await launchWorker();
+      stack.worker = started;
+      await workerStarted(started);
+      return started;
+    },
   };
+  return stack;
 }

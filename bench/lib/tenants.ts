@@ -23,6 +23,16 @@ export async function createTenant(name: string, env: NodeJS.ProcessEnv): Promis
   return { organizationId: org.id, name, accountId: account.id, token: token.token };
 }
 
+/** A new token of an existing account (a reused database keeps accounts, not tokens' secrets). */
+export async function tenantOf(organizationId: string, accountId: string, name: string, env: NodeJS.ProcessEnv): Promise<Tenant> {
+  const token = await runCli<{ token: string }>(
+    ['tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro,accounts--my:rw', '--name', 'bench'],
+    env,
+  );
+  if (!token.token) throw new Error(`CLI returned no token for account ${accountId}`);
+  return { organizationId, name, accountId, token: token.token };
+}
+
 /** Creates tenants with at most `parallel` CLI processes at a time (each boots a Nest context). */
 export async function createTenants(
   names: string[],

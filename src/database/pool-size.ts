@@ -20,3 +20,11 @@ export function poolSize(config: AppConfig): number {
   const worker = config.worker.enabled ? config.worker.concurrency * CONNECTIONS_PER_IMPORT + WORKER_HOUSEKEEPING : 0;
   return config.uploads.slotsPerProcess + API_REQUESTS + worker;
 }
+
+/**
+ * Connections the search indexer may hold at once: SEARCH_INDEX_POOL_SHARE of the pool, at least
+ * one. The rest stays free for imports and requests however long the indexing backlog is.
+ */
+export function searchIndexConnections(config: AppConfig): number {
+  return Math.max(1, Math.floor(poolSize(config) * config.worker.searchIndexPoolShare));
+}

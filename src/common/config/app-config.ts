@@ -22,6 +22,8 @@ export class AppConfig {
     batchBytes: number;
     /** Failed elements per job whose error details are stored; beyond it only failed_count grows. */
     errorDetailsLimit: number;
+    /** Share of the database pool the search indexer may hold at once (searchIndexConnections()). */
+    searchIndexPoolShare: number;
   };
   /**
    * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.

@@ -216,6 +216,14 @@ export class Environment {
   @Max(1)
   REPLACE_MAX_DELETE_RATIO?: number;
 
+  /** Share of the database pool the search indexer may hold at once (at least one connection). */
+  @IsOptional()
+  @Transform(toDecimal)
+  @IsNumber({}, { message: 'SEARCH_INDEX_POOL_SHARE must be a decimal number from 0.01 to 1' })
+  @Min(0.01)
+  @Max(1)
+  SEARCH_INDEX_POOL_SHARE?: number;
+
   /** How long DELETE /v1/catalogs/products/{id} waits for a running import of the organization before 409. */
   @IsOptional()
   @Transform(toInt)

@@ -18,6 +18,7 @@ const DEFAULTS = {
     retentionIntervalMs: 3_600_000,
     batchBytes: 2_097_152,
     errorDetailsLimit: 10_000,
+    searchIndexPoolShare: 0.5,
   },
   queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
@@ -159,6 +160,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
   });
 
+  it('reads the search indexer\'s share of the pool', () => {
+    expect(loadConfig({ SEARCH_INDEX_POOL_SHARE: '0.25' }).worker.searchIndexPoolShare).toBe(0.25);
+    expect(loadConfig({ SEARCH_INDEX_POOL_SHARE: '1' }).worker.searchIndexPoolShare).toBe(1);
+  });
+
   it('reads the webhook settings', () => {
     const config = loadConfig({
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
@@ -228,6 +234,9 @@ describe('loadConfig', () => {
     ['REPLACE_MAX_DELETE_RATIO', 'half'],
     ['REPLACE_MAX_DELETE_RATIO', '50%'],
     ['PRODUCT_DELETE_WAIT_MS', '0'],
+    ['SEARCH_INDEX_POOL_SHARE', '0'],
+    ['SEARCH_INDEX_POOL_SHARE', '1.5'],
+    ['SEARCH_INDEX_POOL_SHARE', 'half'],
     ['PRODUCT_DELETE_WAIT_MS', '60001'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
     const error = configError({ [variable]: value });
