@@ -17,6 +17,10 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * a style's colours and sizes as products with one brand, category list and, mostly, one
  * description; stemming is most of the indexing CPU, and the description is most of the text.
  *
+ * The picked ids are looked up through the primary key as an array: an organization the planner's
+ * statistics do not know yet (its first import into a large database) is estimated at one row, and
+ * a join with `picked` then compared every product of the organization with every picked id.
+ *
  * `'null'` stands for "no categories" in the grouping: a stored product never holds a JSON null
  * (validation rejects it), and an absent list has no keys (NULL) and an empty vector part. Rows and
  * words are written in key order, so two loops writing the same keys cannot deadlock.
@@ -27,7 +31,7 @@ export const WRITE_SEARCH_ROWS = `
            coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories,
            coalesce(p.data->>'description', '') AS description
       FROM products p
-     WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
+     WHERE p.organization_id = $1 AND p.product_id = ANY (ARRAY(SELECT product_id FROM picked))
   ), brands AS (
     SELECT brand, setweight(to_tsvector('pds_search'::regconfig, search_text(brand)), 'B') AS vector FROM docs GROUP BY brand
   ), category_lists AS (
