@@ -7,9 +7,10 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
 /**
  * Writes the `product_search` rows of the products in `picked` (a CTE of product ids of
  * organization $1, defined by the caller before this text), and adds their words to the
- * organization's `search_vocabulary` (typo and prefix matching look words up there), marked strong
- * once seen outside a description. Only new words and words turning strong are written, so loops
- * indexing the same organization rarely touch the same vocabulary row.
+ * organization's `search_vocabulary`: the words of the describing fields (title, brand, categories,
+ * attributes, tags; not descriptions, which hold most of the distinct words and most of the cost),
+ * which typo correction and prefix matching look up. A known word costs a unique-index probe (DO
+ * NOTHING takes no lock), so loops indexing one organization rarely wait on each other.
  *
  * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per
@@ -54,13 +55,8 @@ export const WRITE_SEARCH_ROWS = `
     SELECT * FROM vectors ORDER BY product_id
     ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys
     RETURNING 1
-  ), chunk_words AS (
-    SELECT u.lexeme AS word, bool_or(NOT u.weights <@ ARRAY['D']) AS strong FROM vectors v, unnest(v.search) u GROUP BY u.lexeme
   ), words AS (
-    INSERT INTO search_vocabulary (organization_id, word, strong)
-    SELECT $1::uuid, w.word, w.strong FROM chunk_words w
-     WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary v
-                        WHERE v.organization_id = $1 AND v.word = w.word AND (v.strong OR NOT w.strong))
-     ORDER BY w.word
-    ON CONFLICT (organization_id, word) DO UPDATE SET strong = true WHERE EXCLUDED.strong
+    INSERT INTO search_vocabulary (organization_id, word)
+    SELECT DISTINCT $1::uuid, word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS word ORDER BY 2
+    ON CONFLICT DO NOTHING
   )`;

@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Forgiving search: the `pds_search` text search configuration (English stemming with accents
  * folded), `search_text()` (apostrophes, hyphens and numbers glued to units normalised the same way
- * on both sides), normalised attribute values for filters, a per-organization vocabulary for typo
- * and prefix matching, per-organization synonyms, and indexes that lead with the organization so a
+ * on both sides), normalised attribute values for filters, a per-organization vocabulary (the
+ * words of titles, brands, categories, attributes and tags) for typo and prefix matching, per-organization synonyms, and indexes that lead with the organization so a
  * tenant's search reads only its own postings. Every product is listed for indexing again, so the
  * worker rewrites each vector in the new form (old vectors keep answering until then).
  *
@@ -66,25 +66,24 @@ export class AgentSearch1764300600000 implements MigrationInterface {
       CREATE TABLE search_vocabulary (
         organization_id uuid NOT NULL,
         word text COLLATE "C" NOT NULL,
-        strong boolean NOT NULL,
         PRIMARY KEY (organization_id, word)
       )`);
     await q.query(`CREATE INDEX search_vocabulary_trgm_idx ON search_vocabulary USING GIN (organization_id, word gin_trgm_ops)`);
-    // The nearest words of the vocabulary within max_edits (Levenshtein), strong words first. The
-    // trigram index finds the candidates; its threshold is low enough for one edit in five letters.
+    // The nearest words of the vocabulary within max_edits (Levenshtein). The trigram index finds
+    // the candidates; its threshold is low enough for one edit in five letters.
     await q.query(`
-      CREATE FUNCTION search_corrections(org uuid, w text, max_edits int) RETURNS TABLE (word text, strong boolean)
+      CREATE FUNCTION search_corrections(org uuid, w text, max_edits int) RETURNS TABLE (word text)
         LANGUAGE sql STABLE PARALLEL SAFE
         SET pg_trgm.similarity_threshold = 0.15
         AS $$
           WITH near AS (
-            SELECT v.word, v.strong, levenshtein_less_equal(v.word, w, max_edits) AS edits
+            SELECT v.word, levenshtein_less_equal(v.word, w, max_edits) AS edits
               FROM search_vocabulary v
              WHERE v.organization_id = org AND v.word % w AND abs(length(v.word) - length(w)) <= max_edits
           )
-          SELECT word, strong FROM near
+          SELECT word FROM near
            WHERE edits <= max_edits AND edits = (SELECT min(edits) FROM near)
-           ORDER BY strong DESC, word
+           ORDER BY word
            LIMIT 3
         $$`);
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { lexemesOf, type PartLexeme } from './query-lexemes';
 import { parseQuerySyntax } from './query-syntax';
-import type { Operand, Term } from './search-terms';
+import { type Operand, renderOperand, type Term } from './search-terms';
 import { applySynonyms, type SynonymExpansion } from './synonym-expansion';
 
 /** Words shorter than this are never corrected; from TWO_EDITS_FROM letters two edits are allowed. */
@@ -24,11 +24,14 @@ export interface SearchPlan {
 type Token = PartLexeme;
 
 interface WordInfo {
-  known: boolean;
+  /** In the vocabulary: the catalog has the word in a title, brand, category, attribute or tag. */
   strong: boolean;
-  prefix_strong: boolean | null;
-  corrections: Array<{ word: string; strong: boolean }>;
-  splits: Array<{ left: string; right: string; strong: boolean }>;
+  /** Not in the vocabulary but in some product's description. */
+  weak: boolean;
+  /** For the last word: longer words start with it (null: it is not taken as a prefix, or none does). */
+  prefix: 'strong' | 'weak' | null;
+  corrections: string[];
+  splits: Array<{ left: string; right: string }>;
 }
 
 /** Words of at least this many characters that the catalog lacks are tried as two words written together. */
@@ -86,24 +89,36 @@ export class QueryAnalyzer {
     const [row]: Array<{ words: WordInfo[] | null; synonyms: SynonymExpansion[] | null }> = await this.dataSource.query(
       `SELECT (SELECT expansions FROM catalog_synonyms WHERE organization_id = $1) AS synonyms,
               (SELECT json_agg(json_build_object(
-                        'known', v.word IS NOT NULL,
-                        'strong', coalesce(v.strong, false),
-                        'prefix_strong', CASE WHEN w.prefix THEN
-                          (SELECT bool_or(p.strong) FROM (SELECT strong FROM search_vocabulary
-                             WHERE organization_id = $1 AND word > w.lexeme AND word < w.lexeme || chr(1114111) LIMIT 100) p) END,
+                        'strong', v.word IS NOT NULL,
+                        'weak', v.word IS NULL AND EXISTS (SELECT 1 FROM product_search s
+                                  WHERE s.organization_id = $1 AND s.search @@ CAST(w.exact AS tsquery)),
+                        'prefix', CASE
+                          WHEN NOT w.prefix THEN NULL
+                          WHEN EXISTS (SELECT 1 FROM search_vocabulary p
+                                        WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)) THEN 'strong'
+                          WHEN EXISTS (SELECT 1 FROM product_search s
+                                        WHERE s.organization_id = $1 AND s.search @@ CAST(w.starts AS tsquery)) THEN 'weak' END,
                         'corrections', CASE WHEN v.word IS NULL AND w.edits > 0 THEN
-                          (SELECT coalesce(json_agg(c), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END,
+                          (SELECT coalesce(json_agg(c.word), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END,
                         'splits', CASE WHEN v.word IS NULL AND length(w.lexeme) >= $5 THEN
                           (SELECT coalesce(json_agg(s), '[]') FROM (
-                             SELECT l.word AS left, r.word AS right, l.strong OR r.strong AS strong
+                             SELECT l.word AS left, r.word AS right
                                FROM generate_series(1, length(w.lexeme) - 1) AS cut
                                JOIN search_vocabulary l ON l.organization_id = $1 AND l.word = left(w.lexeme, cut)
                                JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
                               ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
                       ) ORDER BY w.i)
-                 FROM unnest($2::text[], $3::int[], $4::bool[]) WITH ORDINALITY AS w(lexeme, edits, prefix, i)
+                 FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[], $7::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, starts, i)
                  LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme) AS words`,
-      [organizationId, lexemes, edits, prefixes, SPLIT_FROM_LENGTH],
+      [
+        organizationId,
+        lexemes,
+        edits,
+        prefixes,
+        SPLIT_FROM_LENGTH,
+        lexemes.map((lexeme) => renderOperand({ lexemes: [lexeme] })),
+        lexemes.map((lexeme) => renderOperand({ lexemes: [lexeme], prefix: true })),
+      ],
     );
     return { words: row.words ?? [], synonyms: row.synonyms ?? [] };
   }
@@ -122,16 +137,15 @@ function dedupe(tokens: Token[]): Token[] {
   return tokens.filter((t) => !seen.has(t.lexeme) && seen.add(t.lexeme));
 }
 
-/** A free word as a term, or null when the catalog has it nowhere (not even as a prefix or with a typo). */
+/** A free word as a term, or null when the catalog has it nowhere (not even as a prefix, with a typo or split in two). */
 function toTerm(lexeme: string, info: WordInfo, prefix: boolean): Term | null {
-  const completions: Operand[] = prefix && info.prefix_strong !== null ? [{ lexemes: [lexeme], prefix: true }] : [];
-  if (info.known) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong: info.strong || info.prefix_strong === true };
-  if (completions.length > 0) return { exact: [], alternatives: completions, strong: info.prefix_strong === true };
-  // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc").
-  const found = [
-    ...info.corrections.map((c) => ({ lexemes: [c.word], strong: c.strong })),
-    ...info.splits.map((s) => ({ lexemes: [s.left, s.right], strong: s.strong })),
-  ];
+  const completions: Operand[] = prefix && info.prefix !== null ? [{ lexemes: [lexeme], prefix: true }] : [];
+  const strong = info.strong || info.prefix === 'strong';
+  if (info.strong || info.weak) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong };
+  if (completions.length > 0) return { exact: [], alternatives: completions, strong };
+  // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc"):
+  // both from the vocabulary, so strong.
+  const found = [...info.corrections.map((word) => [word]), ...info.splits.map((s) => [s.left, s.right])];
   if (found.length === 0) return null;
-  return { exact: [], alternatives: found.map(({ lexemes }) => ({ lexemes })), strong: found.some((f) => f.strong) };
+  return { exact: [], alternatives: found.map((lexemes) => ({ lexemes })), strong: true };
 }

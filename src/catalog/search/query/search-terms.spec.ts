@@ -18,8 +18,8 @@ describe('search terms as tsquery text', () => {
     expect(renderOperand({ lexemes: ['sofa', 'throw'] }, 'B')).toBe("('sofa':B <-> 'throw':B)");
   });
 
-  it('requires strong terms in a describing field and weak terms anywhere', () => {
-    expect(allOf([term(['merino']), term(['warm'], [], false)])).toBe("('merino':ABC) & ('warm')");
+  it('joins terms with AND for an all-words match and OR for a partial one', () => {
+    expect(allOf([term(['merino']), term(['warm'], [], false)])).toBe("('merino') & ('warm')");
     expect(someOf([term(['merino'], ['merin'])])).toBe("('merino' | 'merin')");
     expect(allOf([])).toBeNull();
   });

@@ -47,20 +47,9 @@ export function termQuery(term: Term): string {
   return anyOf([...term.exact, ...term.alternatives]);
 }
 
-/** Weights of the fields that describe what a product is (all but the description). */
-export const DESCRIBING_FIELDS = 'ABC';
-
-/** Matches a product having the term in any form, in a describing field (title, brand, categories, attributes, tags). */
-export function describingQuery(term: Term): string {
-  return anyOf([...term.exact, ...term.alternatives], DESCRIBING_FIELDS);
-}
-
-/**
- * An all-words match: every term, each strong term in a describing field (a product that only
- * mentions "merino" in its description is not a merino sweater); null for none.
- */
+/** Every term (AND), each in any field; null for none. */
 export function allOf(terms: Term[]): string | null {
-  return terms.length > 0 ? terms.map((term) => (term.strong ? describingQuery(term) : termQuery(term))).join(' & ') : null;
+  return terms.length > 0 ? terms.map(termQuery).join(' & ') : null;
 }
 
 /** At least one term (OR); null for none. */
