@@ -5,6 +5,7 @@ import { AppConfig } from '../common/config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { ensureDatabase } from './ensure-database';
 import { poolSize } from './pool-size';
+import { ReadScopedDataSource } from './read-scope/read-scoped-data-source';
 import { runMigrationsLocked } from './run-migrations';
 
 /**
@@ -35,7 +36,7 @@ import { runMigrationsLocked } from './run-migrations';
         } finally {
           await migrator.destroy();
         }
-        return new DataSource(options).initialize();
+        return new ReadScopedDataSource(options).initialize();
       },
     }),
   ],
