@@ -13,6 +13,8 @@ import { setupSwagger } from './openapi/openapi';
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
+  // request.ip (and protocol, host) from X-Forwarded-* only when the peer is one of these proxies.
+  if (config.trustedProxies.length > 0) express.set('trust proxy', config.trustedProxies);
   express.use(countHttpRequests(app.get(MetricsService).httpRequests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.
