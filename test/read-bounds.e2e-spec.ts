@@ -5,6 +5,7 @@ import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload, waitForIndexing, waitForJob } from './support/imports';
 import { lockTables, until } from './support/table-lock';
+import { UCP_META } from './support/ucp-catalog';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const TIMEOUT_MS = 2_000;
@@ -84,6 +85,20 @@ describe('Bounded reads', () => {
     expect(page.body.data).toHaveLength(5);
     const ucp = await request(t.http).post('/ucp/catalog/search').set('Authorization', owner.auth).send({ query: 'large' });
     expectErrorShape(ucp, 422, 'validation');
+    const mcp = await request(t.http)
+      .post('/mcp')
+      .set({ Authorization: owner.auth, Accept: 'application/json, text/event-stream' })
+      .send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'search_catalog', arguments: { meta: UCP_META, catalog: { query: 'large' } } },
+      })
+      .expect(200);
+    expect(mcp.body).toMatchObject({
+      id: 3,
+      error: { code: -32000, message: expect.stringContaining(`above the ${MAX_BYTES}-byte limit`) },
+    });
   });
 
   it('runs everything inside a ReadScope on one connection, READ ONLY, with the read timeout; nothing outside it', async () => {

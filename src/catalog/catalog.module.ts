@@ -12,6 +12,8 @@ import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer.service';
+import { CatalogStatsRefresher } from './stats/catalog-stats-refresher.service';
+import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
@@ -27,7 +29,9 @@ import { SearchIndexer } from './search/search-indexer.service';
     ProductDeletion,
     SearchIndexRepository,
     SearchIndexer,
+    CatalogStatsStore,
+    CatalogStatsRefresher,
   ],
-  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
+  exports: [ProductRepository, ProductQueryService, CatalogStatsRepository, CatalogStatsStore, CatalogStatsRefresher, SearchIndexer, CatalogBatchService, CatalogReadService],
 })
 export class CatalogModule {}
