@@ -155,6 +155,7 @@ describe('MCP amplification limits', () => {
     const statuses = (await flood).map((response) => response.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(3); // the 100-message batches
     expect(statuses.filter((status) => status === 413)).toHaveLength(3); // the 5 MiB bodies
-    expect(Math.max(...latencies)).toBeLessThan(2_000);
+    // Generous: the machine running the suite may be busy; being blocked behind the flood would take far longer.
+    expect(Math.max(...latencies)).toBeLessThan(10_000);
   });
 });
