@@ -118,6 +118,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    READS_IN_FLIGHT_PER_ACCOUNT: '1000',
     METRICS_PORT: '0',
     ...extraEnv,
   };

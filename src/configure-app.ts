@@ -15,6 +15,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const express = app as NestExpressApplication;
   express.disable('x-powered-by');
   express.set('query parser', parseQueryString);
+  // request.ip (and protocol, host) from X-Forwarded-* only when the peer is one of these proxies.
+  if (config.trustedProxies.length > 0) express.set('trust proxy', config.trustedProxies);
   express.use(countHttpRequests(app.get(MetricsService).httpRequests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.

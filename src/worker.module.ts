@@ -4,6 +4,7 @@ import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
+import { ReadsModule } from './common/reads/reads.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
@@ -14,7 +15,16 @@ export class WorkerModule {
   static forRoot(config?: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(), MetricsModule, DatabaseModule, JobsModule, CatalogModule, WebhookDeliveryModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(),
+        MetricsModule,
+        DatabaseModule,
+        ReadsModule,
+        JobsModule,
+        CatalogModule,
+        WebhookDeliveryModule,
+      ],
     };
   }
 }

@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForIndexing, waitForJob } from './support/imports';
+import { upload, waitForCatalogStats, waitForIndexing, waitForJob } from './support/imports';
 import { listen, mcpClient, UCP_CATALOG, UCP_META } from './support/ucp-catalog';
 import { expectValid, ucpValidators } from './support/ucp-schemas';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -284,7 +284,8 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
   });
 
   describe('service tools', () => {
-    it('catalog_overview counts the catalog', async () => {
+    it('catalog_overview counts the catalog (the counts the worker maintains)', async () => {
+      await waitForCatalogStats(t.app, owner.organizationId);
       const overview = await structured('catalog_overview', {});
       expect(overview).toMatchObject({
         organization_id: owner.organizationId,
@@ -295,6 +296,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       expect(overview.top_categories).toEqual(expect.arrayContaining([{ category: 'Apparel > Sweaters', count: 2 }]));
       const rest = await request(t.http).get('/v1/catalogs').set('Authorization', owner.auth).expect(200);
       expect(overview).toMatchObject(rest.body);
+      expect(Date.parse(overview.stats_as_of as string)).toBeGreaterThanOrEqual(Date.parse(rest.body.last_import.completed_at));
     });
 
     it('list_imports, get_import_status (the nine fields) and list_import_errors equal REST', async () => {

@@ -11,8 +11,10 @@ import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
+import { AccountRateLimit } from './rate-limit/account-rate-limit';
 import { FailedAuthLimiter } from './rate-limit/failed-auth-limiter';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
+import { UnknownLookupBudget } from './rate-limit/unknown-lookup-budget';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { BasicAuthGuard } from './guards/basic-auth.guard';
 import { ScopesGuard } from './guards/scopes.guard';
@@ -48,12 +50,18 @@ import { TokenVerifier } from './token-verifier.service';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => new FailedAuthLimiter(config.authFailuresPerMinute),
     },
+    {
+      provide: UnknownLookupBudget,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new UnknownLookupBudget(config.authUnknownLookupsPerMinute),
+    },
     BasicAuthGuard,
     ScopesGuard,
     AccountThrottlerGuard,
+    AccountRateLimit,
     CredentialsAnnouncer,
     AuthAdminService,
   ],
-  exports: [AuthAdminService, FailedAuthLimiter, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, TokenVerifier, ThrottlerModule],
+  exports: [AuthAdminService, FailedAuthLimiter, UnknownLookupBudget, TokenVerifier, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, AccountRateLimit, ThrottlerModule],
 })
 export class AuthModule {}

@@ -21,3 +21,10 @@ function isCredentials(encoded: string): boolean {
   // passport-http would silently truncate at a second colon, so such credentials are refused.
   return colon > 0 && colon < decoded.length - 1 && !decoded.includes(':', colon + 1);
 }
+
+/** Account id and secret of a header normalizeBasicAuthorization accepted (`Basic <base64>`). */
+export function decodeBasicCredentials(normalized: string): { accountId: string; secret: string } {
+  const decoded = Buffer.from(normalized.slice('Basic '.length), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return { accountId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}

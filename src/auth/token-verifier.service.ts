@@ -42,6 +42,15 @@ export class TokenVerifier {
     return { accountId: token.accountId, organizationId: token.organizationId, tokenId: token.id, scopes: token.scopes };
   }
 
+  /**
+   * True when the cache holds these credentials: a token of this account verified within
+   * TOKEN_CACHE_TTL_MS and not changed since. The failed-authentication limits never apply to them.
+   */
+  holdsCached(accountId: string, secret: string, now = Date.now()): boolean {
+    const cached = this.cache.get(hashTokenSecret(secret).toString('base64'), now);
+    return cached !== undefined && hashesEqual(hashTokenSecret(cached.accountId), hashTokenSecret(accountId));
+  }
+
   private async lookup(hash: Buffer, now: number): Promise<TokenCredentials | null> {
     const key = hash.toString('base64');
     const cached = this.cache.get(key, now);

@@ -19,6 +19,8 @@ import { ProductFacetsService } from './query/product-facets.service';
 import { SynonymsController } from './synonyms/synonyms.controller';
 import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
+import { CatalogStatsRefresher } from './stats/catalog-stats-refresher.service';
+import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
 @Module({
@@ -40,7 +42,19 @@ import { SynonymsService } from './synonyms/synonyms.service';
     ProductDeletion,
     SearchIndexRepository,
     SearchIndexer,
+    CatalogStatsStore,
+    CatalogStatsRefresher,
   ],
-  exports: [ProductRepository, ProductQueryService, ProductFacetsService, CatalogStatsRepository, SearchIndexer, CatalogBatchService, CatalogReadService],
+  exports: [
+    ProductRepository,
+    ProductQueryService,
+    ProductFacetsService,
+    CatalogStatsRepository,
+    CatalogStatsStore,
+    CatalogStatsRefresher,
+    SearchIndexer,
+    CatalogBatchService,
+    CatalogReadService,
+  ],
 })
 export class CatalogModule {}

@@ -6,6 +6,7 @@ import { buildDataSourceOptions } from './data-source-options';
 import { ensureDatabase } from './ensure-database';
 import { ensureExtensionsAvailable } from './ensure-extensions';
 import { poolSize } from './pool-size';
+import { ReadScopedDataSource } from './read-scope/read-scoped-data-source';
 import { runMigrationsLocked } from './run-migrations';
 
 /**
@@ -38,7 +39,7 @@ import { runMigrationsLocked } from './run-migrations';
         } finally {
           await migrator.destroy();
         }
-        return new DataSource(options).initialize();
+        return new ReadScopedDataSource(options).initialize();
       },
     }),
   ],

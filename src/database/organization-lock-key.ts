@@ -4,3 +4,6 @@
  * Two-key advisory locks live in their own key space: (namespace, hashtext(organization id)).
  */
 export const ORGANIZATION_LOCK_NAMESPACE = 7272;
+
+/** Held (transaction-level) by the worker recomputing an organization's catalog counts. */
+export const CATALOG_STATS_LOCK_NAMESPACE = 7273;

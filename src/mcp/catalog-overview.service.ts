@@ -1,26 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { CatalogStatsRepository } from '../catalog/query/catalog-stats.repository';
-import { CatalogDetailsService } from '../imports/catalog-details.service';
+import { CatalogStatsStore } from '../catalog/stats/catalog-stats-store.repository';
+import { ImportJobDto } from '../imports/dto/import-job.dto';
+import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { catalogOverview } from './tools/output-schemas';
 
-const TOP = 10;
-
-/** `catalog_overview`: the catalog details of GET /v1/catalogs plus counts an agent orients itself by. */
+/**
+ * `catalog_overview`: the catalog details of GET /v1/catalogs plus counts an agent orients itself
+ * by, read from the counts the worker maintains (catalog_stats) and the latest job: two lookups by
+ * key whatever the catalog's size. The counts are those of the last recompute (`stats_as_of`),
+ * which follows each finished import or product delete within seconds.
+ */
 @Injectable()
 export class CatalogOverviewService {
   constructor(
-    private readonly details: CatalogDetailsService,
-    private readonly stats: CatalogStatsRepository,
+    private readonly stats: CatalogStatsStore,
+    private readonly jobs: ImportJobRepository,
   ) {}
 
   async overview(organizationId: string): Promise<z.infer<typeof catalogOverview>> {
-    const [details, stats] = await Promise.all([this.details.get(organizationId), this.stats.stats(organizationId, TOP)]);
+    const [stats, lastImport] = await Promise.all([this.stats.read(organizationId), this.jobs.latestForOrganization(organizationId)]);
     return {
-      ...details,
-      by_availability: stats.byAvailability,
-      top_brands: stats.topBrands,
-      top_categories: stats.topCategories,
+      organization_id: organizationId,
+      product_count: stats?.productCount ?? 0,
+      last_import: lastImport ? ImportJobDto.from(lastImport) : null,
+      updated_at: stats?.updatedAt?.toISOString() ?? null,
+      by_availability: stats?.byAvailability ?? {},
+      top_brands: stats?.topBrands ?? [],
+      top_categories: stats?.topCategories ?? [],
+      stats_as_of: stats?.computedAt?.toISOString() ?? null,
     };
   }
 }

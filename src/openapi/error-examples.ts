@@ -26,6 +26,7 @@ const example =
 
 const badRequest = example('bad_request', 400);
 const authentication = example('authentication', 401);
+const authorization = example('authorization', 403);
 const notFound = example('not_found', 404);
 const conflict = example('conflict', 409);
 const requestTimeout = example('bad_request', 408);
@@ -58,6 +59,12 @@ export const ERROR_EXAMPLES = {
     invalidCredentials: authentication(
       'Authorization missing or malformed, unknown account, wrong, revoked or expired token, or disabled account',
       'Missing or invalid credentials',
+    ),
+  },
+  authorization: {
+    crossSite: authorization(
+      'A browser sent the write from another site (an Origin not the service\'s own nor in ALLOWED_ORIGINS, or Sec-Fetch-Site: cross-site); nothing was changed',
+      'Requests from the origin https://evil.example may not change anything (not in ALLOWED_ORIGINS)',
     ),
   },
   not_found: {
@@ -139,6 +146,10 @@ export const ERROR_EXAMPLES = {
     ucpFilter: validation('A filter this service does not apply (refused rather than ignored)', 'filters: Unrecognized key: "color"'),
     ucpLookupIds: validation('ids empty or over 100', 'ids: Too small: expected array to have >=1 items'),
     ucpProductId: validation('id missing', 'id: Invalid input: expected string, received undefined'),
+    answerTooLarge: validation(
+      'The answer would exceed READ_RESPONSE_MAX_BYTES; ask for fewer',
+      `The answer would be 9000000 bytes, above the ${defaults.reads.responseMaxBytes}-byte limit of a read; ask for fewer (a smaller limit)`,
+    ),
   },
   conflict: {
     importFinished: conflict(
@@ -159,6 +170,14 @@ export const ERROR_EXAMPLES = {
       'Too many failed authentications from this address (answered before the credentials are looked at)',
       'Too many failed authentications from this address; retry after 42 s',
     ),
+    unknownCredentials: rateLimited(
+      'Too many failed lookups of unknown credentials on this server, all addresses together (credentials it already verified still pass)',
+      'Too many failed authentications on this server; retry after 42 s',
+    ),
+    readsInFlight: rateLimited(
+      'This account already has READS_IN_FLIGHT_PER_ACCOUNT reads running on this server',
+      `This account already has ${defaults.reads.inFlightPerAccount} reads in progress (limit ${defaults.reads.inFlightPerAccount}); retry after 1 s`,
+    ),
     uploadsPerAccount: rateLimited(
       'This account already streams UPLOAD_SLOTS_PER_ACCOUNT uploads to this server',
       `This account already has ${defaults.uploads.slotsPerAccount} uploads in progress (limit ${defaults.uploads.slotsPerAccount}); retry when one has finished`,
@@ -171,6 +190,10 @@ export const ERROR_EXAMPLES = {
     backingService: unavailable(
       'PostgreSQL or Redis unreachable or a statement timed out; nothing was half-created',
       'A backing service is unavailable; retry shortly',
+    ),
+    readTimeout: unavailable(
+      'A statement of the read ran longer than READ_STATEMENT_TIMEOUT_MS and was cancelled',
+      `The read took longer than ${defaults.reads.statementTimeoutMs} ms and was cancelled; retry later or ask for less`,
     ),
     uploadsPerServer: unavailable(
       'All upload slots of this server are streaming',

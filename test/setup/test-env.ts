@@ -12,3 +12,6 @@ process.env.TOKEN_CACHE_TTL_MS = '0';
 process.env.LOG_LEVEL = 'error';
 // Most specs send many bad credentials from 127.0.0.1; failed-auth-limit.e2e-spec sets its own limit.
 process.env.AUTH_FAILURES_PER_MINUTE = '1000000';
+process.env.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE = '1000000';
+// Specs fire many reads of one account at once; read-bounds.e2e-spec and mcp-amplification.e2e-spec set their own limits.
+process.env.READS_IN_FLIGHT_PER_ACCOUNT = '64';

@@ -3,6 +3,7 @@ import { SearchIndexer } from '../../src/catalog/search/search-indexer.service';
 import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
 
 export type JobBody = ImportJobDto;
 
@@ -67,4 +68,18 @@ export async function waitForSearch(http: App, auth: string, q: string, count: n
  */
 export async function waitForIndexing(app: INestApplication, organizationId: string): Promise<void> {
   if (!(await app.get(SearchIndexer).request(organizationId))) throw new Error(`search indexing of ${organizationId} did not complete`);
+}
+
+/** Waits until the worker has recomputed the organization's catalog counts after its latest change (catalog_overview). */
+export async function waitForCatalogStats(app: INestApplication, organizationId: string, timeoutMs = 15_000): Promise<void> {
+  const dataSource = app.get(DataSource);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = (await dataSource.query(`SELECT computed_version = version AS fresh FROM catalog_stats WHERE organization_id = $1`, [
+      organizationId,
+    ])) as Array<{ fresh: boolean | null }>;
+    if (row?.fresh) return;
+    if (Date.now() > deadline) throw new Error(`catalog counts of ${organizationId} were not recomputed within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

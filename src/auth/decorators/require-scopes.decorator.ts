@@ -1,31 +1,52 @@
-import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
+import { BoundedReadInterceptor } from '../../common/reads/bounded-read.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { ERROR_EXAMPLES, missingScopeExample } from '../../openapi/error-examples';
 import { AccountThrottlerGuard } from '../guards/account-throttler.guard';
 import { BasicAuthGuard } from '../guards/basic-auth.guard';
+import { CrossSiteWriteGuard } from '../guards/cross-site-write.guard';
 import { REQUIRED_SCOPES, ScopesGuard } from '../guards/scopes.guard';
 import type { Scope } from '../scopes';
 
 export const SECURITY_SCHEME = 'PersonalAccessToken';
 
+/** A route that needs nothing beyond the read scope only reads; any other scope means it writes. */
+const READ_SCOPE: Scope = 'accounts--my:ro';
+
 /**
  * Authenticates with a personal access token and requires the given scopes — one line per route.
+ * A read route is also bounded (BoundedReadInterceptor: reads in flight, read timeout, answer
+ * size); a write route refuses cross-site browser requests first (CrossSiteWriteGuard).
  * Also documents the errors every such route can answer (its own go in `@ApiErrors`).
  */
 export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecorator {
-  const { authentication, rate_limited, internal, unavailable } = ERROR_EXAMPLES;
-  return applyDecorators(
+  const { authentication, authorization, rate_limited, internal, unavailable, validation } = ERROR_EXAMPLES;
+  const reads = scopes.every((scope) => scope === READ_SCOPE);
+  const common = [
     SetMetadata(REQUIRED_SCOPES, scopes),
-    UseGuards(BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
     ApiSecurity(SECURITY_SCHEME),
     ApiErrors(
       authentication.invalidCredentials,
       missingScopeExample(scopes),
       rate_limited.account,
       rate_limited.failedAuthentications,
+      rate_limited.unknownCredentials,
       internal.unexpected,
       unavailable.backingService,
     ),
+  ];
+  if (reads) {
+    return applyDecorators(
+      ...common,
+      UseGuards(BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
+      UseInterceptors(BoundedReadInterceptor),
+      ApiErrors(rate_limited.readsInFlight, unavailable.readTimeout, validation.answerTooLarge),
+    );
+  }
+  return applyDecorators(
+    ...common,
+    UseGuards(CrossSiteWriteGuard, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
+    ApiErrors(authorization.crossSite),
   );
 }

@@ -2,30 +2,44 @@ import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/com
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { RateLimitedError } from '../../common/errors/api-error';
-import { normalizeBasicAuthorization } from '../authorization-header';
+import { decodeBasicCredentials, normalizeBasicAuthorization } from '../authorization-header';
+import { clientKey } from '../rate-limit/client-key';
 import { FailedAuthLimiter } from '../rate-limit/failed-auth-limiter';
+import { UnknownLookupBudget } from '../rate-limit/unknown-lookup-budget';
 import { PERSONAL_ACCESS_TOKEN_STRATEGY } from '../strategies/basic.strategy';
+import { TokenVerifier } from '../token-verifier.service';
 
 /**
  * Runs the Basic strategy; any failure is 401 (the filter adds WWW-Authenticate) and is counted
- * against the client's address. An address over AUTH_FAILURES_PER_MINUTE gets 429 before its
- * credentials are even decoded, so guessing costs no PostgreSQL query.
+ * against the client's address (its /64 for IPv6; behind TRUSTED_PROXIES, the address their
+ * X-Forwarded-For names) and against the process's budget of unknown-credential lookups. Over
+ * either, credentials the token cache does not hold get 429 before they are even looked up, so
+ * guessing costs no PostgreSQL query; credentials the cache holds are never limited, so others'
+ * failures from a shared address (a proxy, a NAT) never lock a working client out.
  */
 @Injectable()
 export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
-  constructor(private readonly failures: FailedAuthLimiter) {
+  constructor(
+    private readonly failures: FailedAuthLimiter,
+    private readonly unknownLookups: UnknownLookupBudget,
+    private readonly verifier: TokenVerifier,
+  ) {
     super();
   }
 
   override canActivate(context: ExecutionContext) {
     const request = context.switchToHttp().getRequest<Request>();
-    const address = clientAddress(request);
-    const wait = this.failures.retryAfterSeconds(address);
-    if (wait > 0) throw new RateLimitedError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
     const normalized = normalizeBasicAuthorization(request.headers.authorization);
     if (normalized === null) {
-      this.failures.recordFailure(address);
+      this.refuseIfAddressLimited(request);
+      this.failures.recordFailure(clientAddress(request)); // nothing looked up: only the address pays
       throw new UnauthorizedException();
+    }
+    const credentials = decodeBasicCredentials(normalized);
+    if (!this.verifier.holdsCached(credentials.accountId, credentials.secret)) {
+      this.refuseIfAddressLimited(request);
+      const wait = this.unknownLookups.retryAfterSeconds();
+      if (wait > 0) throw new RateLimitedError(`Too many failed authentications on this server; retry after ${wait} s`, wait);
     }
     request.headers.authorization = normalized;
     return super.canActivate(context);
@@ -34,14 +48,27 @@ export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
   override handleRequest<TUser>(error: unknown, user: TUser | false, _info: unknown, context: ExecutionContext): TUser {
     if (error) throw error;
     if (!user) {
-      this.failures.recordFailure(clientAddress(context.switchToHttp().getRequest<Request>()));
+      this.recordFailure(context.switchToHttp().getRequest<Request>());
       throw new UnauthorizedException();
     }
     return user;
   }
+
+  private refuseIfAddressLimited(request: Request): void {
+    const wait = this.failures.retryAfterSeconds(clientAddress(request));
+    if (wait > 0) throw new RateLimitedError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
+  }
+
+  private recordFailure(request: Request): void {
+    this.failures.recordFailure(clientAddress(request));
+    this.unknownLookups.recordFailure();
+  }
 }
 
-/** The peer's address (no proxy headers are trusted: a client could forge them to dodge the limit). */
+/**
+ * The client's address as Express names it: the peer, or behind TRUSTED_PROXIES the address their
+ * X-Forwarded-For names (`trust proxy`, configureApp); a client cannot forge it past them.
+ */
 function clientAddress(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+  return clientKey(request.ip ?? request.socket.remoteAddress ?? 'unknown');
 }

@@ -11,6 +11,11 @@ import { Product } from '../entities/product.entity';
 import type { ProductWrite, StoredHashes } from '../product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from './product-copy';
 
+/** Bumps the organization's catalog version (catalog_stats): the worker recomputes its counts. */
+const CATALOG_CHANGED = `
+  INSERT INTO catalog_stats (organization_id) VALUES ($1)
+  ON CONFLICT (organization_id) DO UPDATE SET version = catalog_stats.version + 1`;
+
 /** Every query here is filtered by organization. */
 @Injectable()
 export class ProductRepository {
@@ -103,7 +108,9 @@ export class ProductRepository {
           `WITH gone AS (DELETE FROM products WHERE organization_id = $1 AND product_id = $2 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
           [organizationId, productId],
         );
-        return n > 0 ? 'deleted' : 'absent';
+        if (n === 0) return 'absent';
+        await manager.query(CATALOG_CHANGED, [organizationId]);
+        return 'deleted';
       });
     } catch (error) {
       if (isLockTimeout(error)) return 'busy';

@@ -47,6 +47,21 @@ export class AppConfig {
   database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
   authFailuresPerMinute: number;
+  /** Failed lookups of credentials not in the token cache per process per minute, all addresses together, before 429. */
+  authUnknownLookupsPerMinute: number;
+  /** CIDR blocks of reverse proxies whose X-Forwarded-For names the client (Express `trust proxy`); empty: the peer is the client. */
+  trustedProxies: string[];
+  /** Origins besides the service's own whose pages a browser may send writes from (cross-site writes are refused). */
+  allowedOrigins: string[];
+  /** Bounds on what one read (REST GET, UCP request, MCP tool call) may cost. */
+  reads: {
+    /** Its statements run in one READ ONLY transaction with this statement_timeout (0 = only the session's). */
+    statementTimeoutMs: number;
+    /** Reads one account may have running in one process (429 beyond; MCP: a JSON-RPC error per tool call). */
+    inFlightPerAccount: number;
+    /** The largest answer body a read may send. */
+    responseMaxBytes: number;
+  };
   catalog: {
     /** A replace import deleting more than this share of the catalog ends mass_delete_refused without allow_mass_delete. */
     replaceMaxDeleteRatio: number;

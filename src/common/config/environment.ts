@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, Validate } from 'class-validator';
+import { CidrConstraint } from './cidr';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (value === undefined || value === '') return undefined;
@@ -11,8 +12,19 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 const toInt = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
 
+/** A comma-separated list; empty entries dropped. */
+const toList = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === ''
+    ? undefined
+    : String(value)
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+
 const toDecimal = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : /^\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** The environment variables the service reads (DESIGN.md §9), validated once at boot. */
 export class Environment {
@@ -31,7 +43,7 @@ export class Environment {
   BASE_PATH?: string;
 
   @IsOptional()
-  @Matches(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, {
+  @Matches(ORIGIN, {
     message: 'PUBLIC_ORIGIN must be empty or an origin like https://catalog.example.com (no path, no trailing slash)',
   })
   PUBLIC_ORIGIN?: string;
@@ -266,4 +278,50 @@ export class Environment {
   @Min(50)
   @Max(600_000)
   WEBHOOK_RELAY_INTERVAL_MS?: number;
+
+  /** Statements of a read route (REST GET, UCP, MCP tool call) are cancelled after this (0 = only DB_STATEMENT_TIMEOUT_MS). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  READ_STATEMENT_TIMEOUT_MS?: number;
+
+  /** Read requests (and MCP tool calls) one account may have running in one API process; 429 beyond. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  READS_IN_FLIGHT_PER_ACCOUNT?: number;
+
+  /** The largest answer a read sends; a bigger one is refused (ask for fewer). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(65_536)
+  @Max(268_435_456)
+  READ_RESPONSE_MAX_BYTES?: number;
+
+  /** Origins (scheme://host[:port]) besides the service's own whose browser pages may write. */
+  @IsOptional()
+  @Transform(toList)
+  @IsArray({ message: 'ALLOWED_ORIGINS must be a comma-separated list of origins' })
+  @Matches(ORIGIN, { each: true, message: 'ALLOWED_ORIGINS must list origins like https://admin.example.com (no path, no trailing slash)' })
+  ALLOWED_ORIGINS?: string[];
+
+  /** Peers (CIDR list) whose X-Forwarded-For is believed when naming the client's address. */
+  @IsOptional()
+  @Transform(toList)
+  @IsArray({ message: 'TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR blocks' })
+  @Validate(CidrConstraint, { each: true })
+  TRUSTED_PROXIES?: string[];
+
+  /** Failed lookups of unknown credentials per API process per minute, all addresses together, before 429. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  AUTH_UNKNOWN_LOOKUPS_PER_MINUTE?: number;
 }

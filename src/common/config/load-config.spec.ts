@@ -30,6 +30,10 @@ const DEFAULTS = {
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
+  authUnknownLookupsPerMinute: 600,
+  trustedProxies: [],
+  allowedOrigins: [],
+  reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, responseMaxBytes: 8_388_608 },
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   webhooks: { allowPrivateTargets: false, retryBaseMs: 10_000, retryWindowMs: 86_400_000, timeoutMs: 10_000, relayIntervalMs: 1_000 },
@@ -147,6 +151,34 @@ describe('loadConfig', () => {
     });
     expect(config.authFailuresPerMinute).toBe(5);
     expect(config.uploads).toEqual({ slotsPerProcess: 8, slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
+  });
+
+  it('reads the read bounds, the allowed origins and the trusted proxies as lists', () => {
+    const config = loadConfig({
+      READ_STATEMENT_TIMEOUT_MS: '0',
+      READS_IN_FLIGHT_PER_ACCOUNT: '2',
+      READ_RESPONSE_MAX_BYTES: '65536',
+      ALLOWED_ORIGINS: 'https://admin.example.com, http://localhost:8080',
+      TRUSTED_PROXIES: '10.0.0.0/8,192.168.1.7, fd00::/8',
+      AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: '50',
+    });
+    expect(config.reads).toEqual({ statementTimeoutMs: 0, inFlightPerAccount: 2, responseMaxBytes: 65_536 });
+    expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'http://localhost:8080']);
+    expect(config.trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(config.authUnknownLookupsPerMinute).toBe(50);
+    expect(loadConfig({ ALLOWED_ORIGINS: '', TRUSTED_PROXIES: '' })).toMatchObject({ allowedOrigins: [], trustedProxies: [] });
+  });
+
+  it.each([
+    ['ALLOWED_ORIGINS', 'https://admin.example.com/path'],
+    ['ALLOWED_ORIGINS', '*'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', 'proxy.internal'],
+    ['TRUSTED_PROXIES', 'fd00::/129'],
+    ['READS_IN_FLIGHT_PER_ACCOUNT', '0'],
+    ['READ_RESPONSE_MAX_BYTES', '1000'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });
 
   it('reads the catalog lifecycle settings, ratio bounds included', () => {

@@ -47,6 +47,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
     logFormat: input.LOG_FORMAT ?? 'auto',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
+    authUnknownLookupsPerMinute: input.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE ?? 600,
+    trustedProxies: input.TRUSTED_PROXIES ?? [],
+    allowedOrigins: input.ALLOWED_ORIGINS ?? [],
+    reads: {
+      statementTimeoutMs: input.READ_STATEMENT_TIMEOUT_MS ?? 5_000,
+      inFlightPerAccount: input.READS_IN_FLIGHT_PER_ACCOUNT ?? 4,
+      responseMaxBytes: input.READ_RESPONSE_MAX_BYTES ?? 8_388_608,
+    },
     catalog: {
       replaceMaxDeleteRatio: input.REPLACE_MAX_DELETE_RATIO ?? 0.5,
       productDeleteWaitMs: input.PRODUCT_DELETE_WAIT_MS ?? 5_000,
@@ -122,4 +130,10 @@ export const ENV_KEYS = [
   'WEBHOOK_RETRY_WINDOW_MS',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_RELAY_INTERVAL_MS',
+  'READ_STATEMENT_TIMEOUT_MS',
+  'READS_IN_FLIGHT_PER_ACCOUNT',
+  'READ_RESPONSE_MAX_BYTES',
+  'ALLOWED_ORIGINS',
+  'TRUSTED_PROXIES',
+  'AUTH_UNKNOWN_LOOKUPS_PER_MINUTE',
 ] as const;

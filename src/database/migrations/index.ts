@@ -15,6 +15,7 @@ import { ProductsOrganizationCascade1764300530000 } from './1764300530000-Produc
 import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
 import { SearchRowsWithoutForeignKey1764300550000 } from './1764300550000-SearchRowsWithoutForeignKey';
 import { AgentSearch1764300600000 } from './1764300600000-AgentSearch';
+import { CatalogStats1764300700000 } from './1764300700000-CatalogStats';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   FiltersOnProductSearch1764300540000,
   SearchRowsWithoutForeignKey1764300550000,
   AgentSearch1764300600000,
+  CatalogStats1764300700000,
 ];

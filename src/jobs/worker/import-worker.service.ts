@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { SearchIndexer } from '../../catalog/search/search-indexer.service';
+import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher.service';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
@@ -10,6 +11,8 @@ import { ImportRetention } from './import-retention.service';
 import { ImportProcessor, type ProcessResult } from './import.processor';
 
 const DEFERRED_RETRY_MS = 1_000;
+/** How soon catalog_overview's counts follow a finished import or a delete. */
+const CATALOG_STATS_INTERVAL_MS = 1_000;
 
 /**
  * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
@@ -22,6 +25,8 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
   private readonly logger = new Logger(ImportWorker.name);
   private timers: NodeJS.Timeout[] = [];
   private started = false;
+  /** One catalog-counts pass at a time: a pass over big catalogs may outlast the interval. */
+  private counting = false;
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -31,6 +36,7 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
     private readonly producer: ImportQueueProducer,
     private readonly retention: ImportRetention,
     private readonly searchIndexer: SearchIndexer,
+    private readonly catalogStats: CatalogStatsRefresher,
   ) {}
 
   async start(): Promise<void> {
@@ -54,6 +60,7 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
     // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
+    this.every(CATALOG_STATS_INTERVAL_MS, () => this.countSafely());
   }
 
   /**
@@ -91,6 +98,18 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
       await this.searchIndexer.sweep();
     } catch (error) {
       this.logger.warn(`Search index sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async countSafely(): Promise<void> {
+    if (this.counting) return;
+    this.counting = true;
+    try {
+      await this.catalogStats.refresh();
+    } catch (error) {
+      this.logger.warn(`Catalog counts pass failed: ${(error as Error).message}`);
+    } finally {
+      this.counting = false;
     }
   }
 

@@ -82,4 +82,8 @@ export const catalogOverview = z.object({
   by_availability: z.record(z.string(), z.number().int()).describe('Product counts per availability; "unspecified" when absent'),
   top_brands: z.array(z.object({ brand: z.string(), count: z.number().int() })),
   top_categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+  stats_as_of: z
+    .string()
+    .nullable()
+    .describe('When product_count, updated_at and the counts were taken (recomputed within seconds of each import or delete); null: not yet'),
 });

@@ -25,7 +25,9 @@ export function registerServiceTools(server: McpServer, deps: ServiceToolDeps, o
     'catalog_overview',
     {
       title: 'Catalog overview',
-      description: 'Product count, last import, when the catalog last changed, counts by availability, top 10 brands and categories.',
+      description:
+        'Product count, last import, when the catalog last changed, counts by availability, top 10 brands and categories ' +
+        '(maintained counts, as of stats_as_of).',
       inputSchema: z.object({}),
       outputSchema: catalogOverview,
       annotations: READ_ONLY,

@@ -53,6 +53,7 @@ export const SERVICE_ENV: Record<string, string> = {
   IMPORT_ERROR_DETAILS_LIMIT: String(ERROR_DETAILS_LIMIT),
   // The suite polls; the per-account limit is not what it tests.
   RATE_LIMIT_PER_MINUTE: '1000000',
+  READS_IN_FLIGHT_PER_ACCOUNT: '1000',
   METRICS_PORT: '0',
   LOG_LEVEL: 'info',
   NO_COLOR: '1',

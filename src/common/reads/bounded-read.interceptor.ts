@@ -1,0 +1,41 @@
+import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { catchError, finalize, throwError, type Observable } from 'rxjs';
+import type { Principal } from '../../auth/principal';
+import { ReadBudget } from './read-budget';
+import { capResponseBody } from './response-cap';
+
+const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
+
+/** For a read route that applies ReadBudget itself, in finer pieces (the MCP endpoint: per tool call). */
+export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMetadata(BOUNDS_ITS_OWN_READS, true);
+
+/**
+ * Bounds a read route (RequireScopes puts it on every route that needs only the read scope): runs
+ * after authentication, takes one of the account's read slots (429 when none is free), runs the
+ * handler in a ReadScope (one connection, READ ONLY, READ_STATEMENT_TIMEOUT_MS: 503 when it
+ * cancels a statement) and refuses an answer above READ_RESPONSE_MAX_BYTES (422).
+ */
+@Injectable()
+export class BoundedReadInterceptor implements NestInterceptor {
+  constructor(
+    private readonly budget: ReadBudget,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const principal = context.switchToHttp().getRequest<Request & { user?: Principal }>().user;
+    const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [context.getHandler(), context.getClass()]);
+    if (!principal || ownBounds) return next.handle();
+    const release = this.budget.acquire(principal.accountId);
+    capResponseBody(context.switchToHttp().getResponse<Response>(), this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
+    const scope = this.budget.openScope();
+    return scope
+      .run(() => next.handle())
+      .pipe(
+        catchError((error: unknown) => throwError(() => this.budget.explain(error))),
+        finalize(() => void scope.close().catch(() => undefined).finally(release)),
+      );
+  }
+}

@@ -1,0 +1,97 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadScope } from '../database/read-scope/read-scope';
+import type { ReadBudget } from '../common/reads/read-budget';
+import { READ_RETRY_AFTER_SECONDS } from '../common/reads/read-budget';
+
+/** JSON-RPC's range for server errors; the message and `data.retry_after_seconds` say what to do. */
+const SERVER_ERROR = -32000;
+
+interface Running {
+  id: RequestId;
+  release: () => void;
+  scope: ReadScope;
+}
+
+/**
+ * Puts an MCP request's tool calls under the account's read budget, on its transport (after
+ * server.connect): the calls of one POST run one after another, each holding one of the account's
+ * READS_IN_FLIGHT_PER_ACCOUNT slots and running in its own ReadScope (one connection, READ ONLY,
+ * READ_STATEMENT_TIMEOUT_MS). A call that finds no free slot is answered at once with a JSON-RPC
+ * error asking to retry; answers are refused (JSON-RPC error) once the request's answers would pass
+ * READ_RESPONSE_MAX_BYTES. Other messages (initialize, tools/list…) pass untouched. `done` frees
+ * what is still held (client gone); calls still running then finish on ordinary connections.
+ */
+export function boundToolCalls(transport: Transport, budget: ReadBudget, accountId: string): { done: () => void } {
+  const deliver = transport.onmessage;
+  const send = transport.send.bind(transport);
+  if (!deliver) throw new Error('boundToolCalls needs a connected transport');
+  const waiting: Array<{ message: JSONRPCMessage & { id: RequestId }; extra?: MessageExtraInfo }> = [];
+  let running: Running | undefined;
+  let bytesSent = 0;
+  let closed = false;
+
+  /** Gives the call's connection and slot back. */
+  const finish = (call: Running): Promise<void> =>
+    call.scope
+      .close()
+      .catch(() => undefined)
+      .finally(call.release);
+
+  const startNext = () => {
+    while (!running && !closed && waiting.length > 0) {
+      const { message, extra } = waiting.shift()!;
+      const release = budget.tryAcquire(accountId);
+      if (!release) {
+        void send(errorAnswer(message.id, budget.busyMessage(), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
+        continue;
+      }
+      const scope = budget.openScope();
+      running = { id: message.id, release, scope };
+      scope.run(() => deliver(message, extra));
+    }
+  };
+
+  transport.onmessage = (message, extra) => {
+    if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return deliver(message, extra);
+    waiting.push({ message, extra });
+    startNext();
+  };
+
+  transport.send = async (message, options) => {
+    const id = (message as { id?: RequestId }).id;
+    if (running && id !== undefined && id === running.id && !('method' in message)) {
+      // The next call starts once this one's connection and slot are back: one at a time per request.
+      const call = running;
+      void finish(call).then(() => {
+        if (running === call) running = undefined;
+        startNext();
+      });
+    }
+    return send(capped(message), options);
+  };
+
+  /** The message, or an error in its place when the request's answers would pass the limit. */
+  const capped = (message: JSONRPCMessage): JSONRPCMessage => {
+    if (!('result' in message)) return message;
+    const bytes = Buffer.byteLength(JSON.stringify(message));
+    if (bytesSent + bytes <= budget.responseMaxBytes) {
+      bytesSent += bytes;
+      return message;
+    }
+    return errorAnswer(message.id, budget.tooLargeMessage(bytesSent + bytes));
+  };
+
+  return {
+    done: () => {
+      closed = true;
+      waiting.length = 0;
+      if (running) void finish(running);
+      running = undefined;
+    },
+  };
+}
+
+function errorAnswer(id: RequestId, message: string, data?: Record<string, unknown>): JSONRPCMessage {
+  return { jsonrpc: '2.0', id, error: { code: SERVER_ERROR, message, ...(data ? { data } : {}) } };
+}

@@ -1,0 +1,44 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface TableLock {
+  /** Statements of this database now waiting for a lock (the reads the lock holds back). */
+  waiting(): Promise<number>;
+  release(): Promise<void>;
+}
+
+/**
+ * Holds ACCESS EXCLUSIVE locks on tables, from a connection of its own, so every statement that
+ * reads them waits: a read as slow as the test wants, without a big catalog.
+ */
+export async function lockTables(app: INestApplication, tables: string[]): Promise<TableLock> {
+  const dataSource = app.get(DataSource);
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  await runner.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+  let released = false;
+  return {
+    waiting: async () => {
+      const [{ n }] = (await dataSource.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )) as Array<{ n: number }>;
+      return n;
+    },
+    release: async () => {
+      if (released) return;
+      released = true;
+      await runner.rollbackTransaction();
+      await runner.release();
+    },
+  };
+}
+
+/** Polls until `condition` holds (every 50 ms, at most `timeoutMs`). */
+export async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
