@@ -45,8 +45,8 @@ function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-/** Matches `NAME=` as a variable name of its own (WORKER_ENABLED does not name ENABLED). */
-const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}=`);
+/** Matches `NAME:` as a variable name of its own (WORKER_ENABLED does not name ENABLED). */
+const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment (DESIGN §9)', () => {
@@ -229,10 +229,22 @@ describe('loadConfig', () => {
     ['REPLACE_MAX_DELETE_RATIO', '50%'],
     ['PRODUCT_DELETE_WAIT_MS', '0'],
     ['PRODUCT_DELETE_WAIT_MS', '60001'],
-  ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
+  ])('refuses %s=%p with a ConfigValidationError naming the variable, never its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
-    expect(error.message).toContain(JSON.stringify(value));
+    expect(error.message).not.toContain(JSON.stringify(value));
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://catalog:hunter2-db-secret@db.internal:3306/catalog'],
+    ['DATABASE_URL', 'postgres//catalog:hunter2-db-secret@db.internal/catalog'],
+    ['REDIS_URL', 'http://:hunter2-db-secret@cache.internal:6379'],
+    ['PUBLIC_ORIGIN', 'https://user:hunter2-db-secret@catalog.example.com'],
+    ['QUEUE_PREFIX', 'hunter2-db-secret with spaces'],
+  ])('never prints the password in a mistyped %s', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.message).toMatch(names(variable));
+    expect(error.message).not.toContain('hunter2');
   });
 
   it('names only the bad variable when the others are fine', () => {

@@ -7,14 +7,15 @@ export class ConfigValidationError extends Error {}
 
 /**
  * Validates an environment and turns it into AppConfig. The only place that reads process.env;
- * a bad value stops boot with a message naming the variable.
+ * a bad value stops boot with a message naming the variable, never its value (a mistyped URL
+ * may hold a password, and boot errors end up in logs).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const input = plainToInstance(Environment, pickDefined(env), { exposeDefaultValues: false });
   const errors = validateSync(input, { forbidUnknownValues: false });
   if (errors.length > 0) {
     const details = errors
-      .map((e) => `${e.property}=${JSON.stringify(env[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`)
+      .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`)
       .join('\n  ');
     throw new ConfigValidationError(`Invalid configuration:\n  ${details}`);
   }
