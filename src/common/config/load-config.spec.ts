@@ -26,11 +26,13 @@ const DEFAULTS = {
   metricsPort: 9464,
   logLevel: 'info',
   swaggerPersistAuthorization: false,
+  swaggerEnabled: true,
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
-  uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
   webhooks: { allowPrivateTargets: false, retryBaseMs: 10_000, retryWindowMs: 86_400_000, timeoutMs: 10_000, relayIntervalMs: 1_000 },
 };
 
@@ -145,7 +147,42 @@ describe('loadConfig', () => {
       UPLOAD_MIN_RATE_WINDOW_MS: '2000',
     });
     expect(config.authFailuresPerMinute).toBe(5);
-    expect(config.uploads).toEqual({ slotsPerProcess: 8, slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
+    expect(config.uploads).toEqual({
+      slotsPerProcess: 8,
+      slotsPerAccount: 3,
+      slotsPerOrganization: 4,
+      minBytesPerSecond: 0,
+      minRateWindowMs: 2_000,
+    });
+  });
+
+  it('reads the per-organization quotas', () => {
+    const config = loadConfig({
+      UPLOAD_SLOTS_PER_ORGANIZATION: '6',
+      PENDING_IMPORTS_PER_ORGANIZATION: '3',
+      PENDING_IMPORT_BYTES_PER_ORGANIZATION: '104857600',
+      PRODUCTS_PER_ORGANIZATION: '5000',
+    });
+    expect(config.uploads.slotsPerOrganization).toBe(6);
+    expect(config.quotas).toEqual({ pendingImports: 3, pendingImportBytes: 104_857_600, products: 5_000 });
+  });
+
+  it.each([
+    ['UPLOAD_SLOTS_PER_ORGANIZATION', '0'],
+    ['PENDING_IMPORTS_PER_ORGANIZATION', '0'],
+    ['PENDING_IMPORT_BYTES_PER_ORGANIZATION', '52428799'],
+    ['PENDING_IMPORT_BYTES_PER_ORGANIZATION', '500MiB'],
+    ['PRODUCTS_PER_ORGANIZATION', '0'],
+    ['PRODUCTS_PER_ORGANIZATION', 'lots'],
+    ['SWAGGER_ENABLED', 'no'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
+  });
+
+  it('serves Swagger UI unless SWAGGER_ENABLED=false', () => {
+    expect(loadConfig({}).swaggerEnabled).toBe(true);
+    expect(loadConfig({ SWAGGER_ENABLED: 'false' }).swaggerEnabled).toBe(false);
+    expect(loadConfig({ SWAGGER_ENABLED: '' }).swaggerEnabled).toBe(true);
   });
 
   it('reads the catalog lifecycle settings, ratio bounds included', () => {

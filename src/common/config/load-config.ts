@@ -45,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
     swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
+    swaggerEnabled: input.SWAGGER_ENABLED ?? true,
     logFormat: input.LOG_FORMAT ?? 'auto',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
     catalog: {
@@ -54,8 +55,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploads: {
       slotsPerProcess: 8,
       slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
+      slotsPerOrganization: input.UPLOAD_SLOTS_PER_ORGANIZATION ?? 4,
       minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
       minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,
+    },
+    quotas: {
+      pendingImports: input.PENDING_IMPORTS_PER_ORGANIZATION ?? 20,
+      pendingImportBytes: input.PENDING_IMPORT_BYTES_PER_ORGANIZATION ?? 524_288_000,
+      products: input.PRODUCTS_PER_ORGANIZATION ?? 1_000_000,
     },
     webhooks: {
       allowPrivateTargets: input.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
