@@ -4,3 +4,9 @@
  * Two-key advisory locks live in their own key space: (namespace, hashtext(organization id)).
  */
 export const ORGANIZATION_LOCK_NAMESPACE = 7272;
+
+/**
+ * Serialises the last step of an organization's uploads (transaction-level), so each one checks
+ * the pending-import quota against the uploads committed before it.
+ */
+export const ORGANIZATION_QUOTA_LOCK_NAMESPACE = 7274;
