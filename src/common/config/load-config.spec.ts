@@ -1,4 +1,6 @@
-import { ConfigValidationError, loadConfig } from './load-config';
+import { getMetadataStorage } from 'class-validator';
+import { Environment } from './environment';
+import { ConfigValidationError, ENV_KEYS, loadConfig } from './load-config';
 
 const DEFAULTS = {
   port: 3000,
@@ -51,6 +53,11 @@ function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
 const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 
 describe('loadConfig', () => {
+  it('reads every variable the Environment class validates (a variable missing from ENV_KEYS would be ignored)', () => {
+    const validated = new Set(getMetadataStorage().getTargetValidationMetadatas(Environment, '', true, false).map((m) => m.propertyName));
+    expect([...validated].sort()).toEqual([...ENV_KEYS].sort());
+  });
+
   it('applies the documented defaults to an empty environment (DESIGN §9)', () => {
     expect(loadConfig({})).toEqual(DEFAULTS);
   });
