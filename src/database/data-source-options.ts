@@ -26,7 +26,7 @@ export function buildDataSourceOptions(databaseUrl: string, session?: SessionSet
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    logger: new PinoSqlLogger(log ?? pino({ base: null }, pino.destination(2))),
+    logger: new PinoSqlLogger(log ?? stderrLog()),
     extra: {
       max: session?.poolSize ?? 2,
       // Fail fast while PostgreSQL is down so the API answers 503 instead of hanging.
@@ -36,4 +36,12 @@ export function buildDataSourceOptions(databaseUrl: string, session?: SessionSet
       idle_in_transaction_session_timeout: session?.idleInTransactionTimeoutMs || false,
     },
   };
+}
+
+let stderrSink: SqlLogSink | undefined;
+
+/** One synchronous pino on stderr, shared by every data source built without the service's logger. */
+function stderrLog(): SqlLogSink {
+  stderrSink ??= pino({ base: null }, pino.destination({ dest: 2, sync: true }));
+  return stderrSink;
 }
