@@ -9,7 +9,9 @@
 #   docker build -t product-directory .
 #   docker compose up --build
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 24, the Active LTS line (20 reached end of life on 2026-04-30); CI also runs the tests on
+# it (.ci/node-lts.sh). package.json "engines" states the supported range.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- deps: every dependency (dev included), cached on package*.json only ----------------------
 FROM ${NODE_IMAGE} AS deps

@@ -23,7 +23,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready', 'metrics'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  setupSwagger(app, config.basePath, config.swaggerPersistAuthorization);
+  if (config.swaggerEnabled) setupSwagger(app, config.basePath, config.swaggerPersistAuthorization);
   applyTimeouts(app.getHttpServer() as Server, config.httpRequestTimeoutMs);
 }
 

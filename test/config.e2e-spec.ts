@@ -47,15 +47,23 @@ function boot(env: Record<string, string>): Promise<BootResult> {
 jest.setTimeout(2 * BOOT_TIMEOUT_MS);
 
 describe('Configuration validated at boot (DESIGN §9)', () => {
-  it('refuses to start with PORT=abc: non-zero exit and a message naming PORT', async () => {
+  it('refuses to start with PORT=abc: non-zero exit and a message naming PORT, not its value', async () => {
     const result = await boot({ PORT: 'abc' });
     expect(result.timedOut).toBe(false);
     expect(result.signal).toBeNull();
     expect(result.code).not.toBe(0);
     expect(result.code).not.toBeNull();
-    expect(result.stderr).toMatch(/(^|[^A-Z_])PORT=/m);
-    expect(result.stderr).toContain('"abc"');
+    expect(result.stderr).toMatch(/(^|[^A-Z_])PORT:/m);
+    expect(result.stderr).not.toContain('abc');
     // Stopped before starting anything: no listening banner.
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/Listening on/);
+  });
+
+  it('names a mistyped DATABASE_URL without printing it (its password)', async () => {
+    const result = await boot({ DATABASE_URL: 'mysql://catalog:hunter2-db-secret@db.internal:3306/catalog' });
+    expect(result.timedOut).toBe(false);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/(^|[^A-Z_])DATABASE_URL:/m);
+    expect(`${result.stdout}${result.stderr}`).not.toContain('hunter2');
   });
 });

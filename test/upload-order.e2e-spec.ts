@@ -19,7 +19,7 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
 
   beforeAll(async () => {
     // One account sends all the uploads at once: lift its per-account slots (2 by default) to that many.
-    t = await createTestApp({ config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: UPLOADS } }) });
+    t = await createTestApp({ config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: UPLOADS, slotsPerOrganization: UPLOADS } }) });
   });
   afterAll(() => t.close());
 

@@ -18,7 +18,7 @@ describe('Upload slots and the database pool', () => {
     // and the minimum upload rate is off so the stalled uploads are not aborted mid-test.
     t = await createTestApp({
       worker: false,
-      config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: 64, minBytesPerSecond: 0 } }),
+      config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: 64, slotsPerOrganization: 64, minBytesPerSecond: 0 } }),
     });
   });
   afterAll(() => t?.close());

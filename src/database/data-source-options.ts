@@ -1,5 +1,7 @@
+import pino from 'pino';
 import type { DataSourceOptions } from 'typeorm';
 import { migrations } from './migrations';
+import { PinoSqlLogger, type SqlLogSink } from './sql-logger';
 
 /** How the service's own connections behave (the CLI data source and migrations use none of it). */
 export interface SessionSettings {
@@ -13,8 +15,9 @@ export interface SessionSettings {
 /**
  * The one place TypeORM options are built: used by the Nest module and by ormconfig.ts (CLI). No
  * entities here: the Nest module loads those its feature modules register, ormconfig.ts lists all.
+ * TypeORM's messages go to `log` (the service's pino), else to a plain pino on stderr.
  */
-export function buildDataSourceOptions(databaseUrl: string, session?: SessionSettings): DataSourceOptions {
+export function buildDataSourceOptions(databaseUrl: string, session?: SessionSettings, log?: SqlLogSink): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -23,6 +26,7 @@ export function buildDataSourceOptions(databaseUrl: string, session?: SessionSet
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
+    logger: new PinoSqlLogger(log ?? stderrLog()),
     extra: {
       max: session?.poolSize ?? 2,
       // Fail fast while PostgreSQL is down so the API answers 503 instead of hanging.
@@ -32,4 +36,12 @@ export function buildDataSourceOptions(databaseUrl: string, session?: SessionSet
       idle_in_transaction_session_timeout: session?.idleInTransactionTimeoutMs || false,
     },
   };
+}
+
+let stderrSink: SqlLogSink | undefined;
+
+/** One synchronous pino on stderr, shared by every data source built without the service's logger. */
+function stderrLog(): SqlLogSink {
+  stderrSink ??= pino({ base: null }, pino.destination({ dest: 2, sync: true }));
+  return stderrSink;
 }

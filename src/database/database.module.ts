@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PinoLogger } from 'nestjs-pino';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
@@ -18,13 +19,18 @@ import { runMigrationsLocked } from './run-migrations';
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        ...buildDataSourceOptions(config.databaseUrl, {
-          poolSize: poolSize(config),
-          statementTimeoutMs: config.database.statementTimeoutMs,
-          idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
-        }),
+      // The service's pino logger; the admin CLI has none (its SQL errors go to stderr).
+      inject: [AppConfig, { token: PinoLogger, optional: true }],
+      useFactory: (config: AppConfig, log?: PinoLogger) => ({
+        ...buildDataSourceOptions(
+          config.databaseUrl,
+          {
+            poolSize: poolSize(config),
+            statementTimeoutMs: config.database.statementTimeoutMs,
+            idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutMs,
+          },
+          log,
+        ),
         // Each feature module registers its entities (TypeOrmModule.forFeature): none are listed here.
         autoLoadEntities: true,
       }),
@@ -32,7 +38,7 @@ import { runMigrationsLocked } from './run-migrations';
         if (!options) throw new Error('TypeORM options missing');
         const url = (options as { url: string }).url;
         await ensureDatabase(url);
-        const migrator = await new DataSource(buildDataSourceOptions(url)).initialize();
+        const migrator = await new DataSource({ ...buildDataSourceOptions(url), logger: options.logger }).initialize();
         try {
           await ensureExtensionsAvailable(migrator);
           await runMigrationsLocked(migrator);

@@ -7,3 +7,9 @@ export const ORGANIZATION_LOCK_NAMESPACE = 7272;
 
 /** Held (transaction-level) by the worker recomputing an organization's catalog counts. */
 export const CATALOG_STATS_LOCK_NAMESPACE = 7273;
+
+/**
+ * Serialises the last step of an organization's uploads (transaction-level), so each one checks
+ * the pending-import quota against the uploads committed before it.
+ */
+export const ORGANIZATION_QUOTA_LOCK_NAMESPACE = 7274;

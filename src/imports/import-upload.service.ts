@@ -12,6 +12,7 @@ import type { ImportMode } from '../jobs/entities/import-job-status';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { JobIntake } from '../jobs/intake/job-intake.service';
 import { ImportQueueProducer } from '../jobs/queue/import-queue.producer';
+import { PendingImportQuota } from './pending-import-quota.service';
 import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
@@ -46,9 +47,14 @@ export class ImportUploadService {
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
     private readonly checkpoints: UploadCheckpoints,
+    private readonly quota: PendingImportQuota,
     metrics: MetricsService,
   ) {
-    const slots = new UploadSlots(config.uploads.slotsPerProcess, config.uploads.slotsPerAccount);
+    const slots = new UploadSlots({
+      perProcess: config.uploads.slotsPerProcess,
+      perAccount: config.uploads.slotsPerAccount,
+      perOrganization: config.uploads.slotsPerOrganization,
+    });
     this.slots = slots;
     new Gauge({
       name: 'uploads_in_progress',
@@ -75,12 +81,13 @@ export class ImportUploadService {
     const notBefore = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS);
     const earlier = key ? await this.intake.findByIdempotencyKey(principal.organizationId, key, notBefore) : null;
     if (key && earlier) return this.replay(request, principal, earlier, key, mode);
+    await this.quota.checkRoomFor(principal.organizationId, declaredLength(request.headers));
     const jobId = randomUUID();
     const digest = new FileDigest();
     try {
-      await this.slots.run(principal.accountId, () =>
-        this.dataSource.transaction((manager) =>
-          this.intake.accept(
+      await this.slots.run(principal, () =>
+        this.dataSource.transaction(async (manager) => {
+          await this.intake.accept(
             manager,
             {
               id: jobId,
@@ -99,8 +106,9 @@ export class ImportUploadService {
               );
               return { size, sha256: digest.sha256 };
             },
-          ),
-        ),
+          );
+          await this.quota.checkStored(manager, principal.organizationId);
+        }),
       );
     } catch (error) {
       // A concurrent upload with the same key committed first: answer as if it had come first.
@@ -142,7 +150,7 @@ export class ImportUploadService {
     mode: UploadMode,
   ): Promise<string> {
     const digest = new FileDigest();
-    await this.slots.run(principal.accountId, () =>
+    await this.slots.run(principal, () =>
       readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
     );
     return sameFileOrConflict(earlier, key, digest.sha256, mode);
@@ -171,6 +179,12 @@ function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer, mod
   // A job uploaded before file hashes were recorded cannot be shown to hold the same file.
   const why = earlier.fileSha256 ? `with a different file (job ${earlier.id})` : `by job ${earlier.id}, whose file cannot be compared`;
   throw new ValidationError(`${used} ${why}; send a new key with a new file`);
+}
+
+/** The request's Content-Length (the file plus a little multipart framing), 0 when it is not given. */
+function declaredLength(headers: IncomingHttpHeaders): number {
+  const length = Number(headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? length : 0;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -82,6 +82,9 @@ export class ImportsController {
     validation.allowMassDeleteWithoutReplace,
     validation.unknownParameter,
     rate_limited.uploadsPerAccount,
+    rate_limited.uploadsPerOrganization,
+    rate_limited.pendingImports,
+    rate_limited.pendingImportBytes,
     unavailable.uploadsPerServer,
   )
   async upload(

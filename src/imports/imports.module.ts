@@ -8,12 +8,13 @@ import { ImportJobsService } from './import-jobs.service';
 import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
+import { PendingImportQuota } from './pending-import-quota.service';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints],
+  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints, PendingImportQuota],
   exports: [CatalogDetailsService, ImportJobsService],
 })
 export class ImportsModule {}

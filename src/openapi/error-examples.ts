@@ -182,6 +182,18 @@ export const ERROR_EXAMPLES = {
       'This account already streams UPLOAD_SLOTS_PER_ACCOUNT uploads to this server',
       `This account already has ${defaults.uploads.slotsPerAccount} uploads in progress (limit ${defaults.uploads.slotsPerAccount}); retry when one has finished`,
     ),
+    uploadsPerOrganization: rateLimited(
+      "This organization's accounts together already stream UPLOAD_SLOTS_PER_ORGANIZATION uploads to this server",
+      `This organization already has ${defaults.uploads.slotsPerOrganization} uploads in progress (limit ${defaults.uploads.slotsPerOrganization}); retry when one has finished`,
+    ),
+    pendingImports: rateLimited(
+      'The organization has PENDING_IMPORTS_PER_ORGANIZATION imports waiting or running; nothing was stored',
+      `This organization has reached its limit of ${defaults.quotas.pendingImports} imports waiting or running (PENDING_IMPORTS_PER_ORGANIZATION); retry when one has finished`,
+    ),
+    pendingImportBytes: rateLimited(
+      "The files of the organization's unfinished imports would exceed PENDING_IMPORT_BYTES_PER_ORGANIZATION; nothing was stored",
+      `This upload would take the files of this organization's waiting imports beyond ${defaults.quotas.pendingImportBytes} bytes (PENDING_IMPORT_BYTES_PER_ORGANIZATION); retry when one has finished`,
+    ),
   },
   internal: {
     unexpected: internal('Unexpected error (logged; the message reveals no internals)', 'An unexpected error occurred'),

@@ -39,18 +39,21 @@ export class WebhooksService {
       if (error instanceof BlockedTargetError) throw new ValidationError(error.message);
       throw error;
     }
-    if ((await this.subscriptions.countForOrganization(organizationId)) >= MAX_WEBHOOKS_PER_ORGANIZATION) {
+    const secret = newWebhookSecret();
+    const subscription = await this.subscriptions.insertWithinLimit(
+      {
+        id: randomUUID(),
+        organizationId,
+        url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
+        events: [...new Set(request.events)],
+        description: request.description ?? null,
+        secret,
+      },
+      MAX_WEBHOOKS_PER_ORGANIZATION,
+    );
+    if (!subscription) {
       throw new ValidationError(`An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`);
     }
-    const secret = newWebhookSecret();
-    const subscription = await this.subscriptions.insert({
-      id: randomUUID(),
-      organizationId,
-      url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
-      events: [...new Set(request.events)],
-      description: request.description ?? null,
-      secret,
-    });
     return { ...WebhookDto.from(subscription), secret };
   }
 

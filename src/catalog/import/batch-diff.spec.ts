@@ -14,6 +14,41 @@ const valid = (index: number, id: string, content: string, raw = `${content}-raw
 });
 
 describe('diffBatch', () => {
+  it('fails new products beyond the room, in file order, naming the limit; changes, repeats and skips still apply', () => {
+    const stored = new Map<string, StoredHashes>([
+      ['kept', { contentHash: h('k'), rawHash: null }],
+      ['changed', { contentHash: h('old'), rawHash: null }],
+    ]);
+    const diff = diffBatch(
+      [
+        valid(0, 'fresh-1', 'f1'),
+        valid(1, 'changed', 'new'),
+        valid(2, 'fresh-2', 'f2'),
+        valid(3, 'kept', 'k'),
+        valid(4, 'fresh-1', 'f1-again'),
+        valid(5, 'fresh-3', 'f3'),
+      ],
+      stored,
+      { room: 1, limit: 1_000 },
+    );
+    expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([
+      ['changed', true],
+      ['fresh-1', false],
+    ]);
+    expect({ indexed: diff.indexed, skipped: diff.skipped, failed: diff.failed }).toEqual({ indexed: 3, skipped: 1, failed: 2 });
+    expect(diff.invalid.map((e) => [e.index, e.productId])).toEqual([
+      [2, 'fresh-2'],
+      [5, 'fresh-3'],
+    ]);
+    expect(diff.invalid[0].errors).toEqual([
+      {
+        field: '',
+        message:
+          "not stored: the organization's catalog is at its limit of 1,000 products (PRODUCTS_PER_ORGANIZATION); changes to stored products still apply",
+      },
+    ]);
+  });
+
   it('counts new, changed and unchanged products and writes the new and changed ones', () => {
     const stored = new Map<string, StoredHashes>([
       ['same', { contentHash: h('s'), rawHash: null }],

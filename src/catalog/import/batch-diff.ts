@@ -1,5 +1,6 @@
 import type { ProductWrite, StoredHashes } from '../product-write';
 import type { ElementOutcome, InvalidElement } from './element-outcome';
+import { catalogFullError, UNLIMITED, type ProductRoom } from './product-quota';
 
 export interface BatchDiff {
   writes: ProductWrite[];
@@ -13,13 +14,16 @@ export interface BatchDiff {
  * Compares a batch's valid elements with the catalog, in file order: each occurrence of an id is
  * compared with the state the earlier ones left, and the last occurrence is the one written.
  * Elements arrive with a content hash unless their raw bytes equalled the stored raw hash.
+ * New products beyond `quota.room` fail, in file order, with an error naming the limit: the batch
+ * still applies whole (its writes, errors and counters commit together).
  */
-export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string, StoredHashes>): BatchDiff {
+export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string, StoredHashes>, quota: ProductRoom = UNLIMITED): BatchDiff {
   const state = new Map(stored);
   const writes = new Map<string, ProductWrite>();
   const invalid: InvalidElement[] = [];
   let indexed = 0;
   let skipped = 0;
+  let room = quota.room;
   for (const outcome of outcomes) {
     if (outcome.kind === 'invalid') {
       invalid.push(outcome);
@@ -29,6 +33,13 @@ export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string
     if (current && isUnchanged(current, outcome.rawHash, outcome.contentHash)) {
       skipped++;
       continue;
+    }
+    if (!current) {
+      if (room <= 0) {
+        invalid.push({ kind: 'invalid', index: outcome.index, productId: outcome.productId, errors: [catalogFullError(quota.limit)] });
+        continue;
+      }
+      room--;
     }
     if (!outcome.contentHash || outcome.json === null) {
       throw new Error(`element ${outcome.index} has no content hash but differs from the catalog`);

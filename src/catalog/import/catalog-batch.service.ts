@@ -7,6 +7,7 @@ import { diffBatch, type BatchDiff } from './batch-diff';
 import { mapInSlices } from '../../common/async/map-in-slices';
 import { elementEvaluation, guessElementId, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
 import { InvalidVerdicts } from './invalid-verdicts';
+import { UNLIMITED, type ProductRoom } from './product-quota';
 import type { RawElement } from './raw-element';
 
 /**
@@ -41,6 +42,7 @@ export class CatalogBatchService {
     organizationId: string,
     elements: RawElement[],
     pending: ReadonlyMap<string, StoredHashes> = new Map(),
+    quota: ProductRoom = UNLIMITED,
   ): Promise<BatchDiff> {
     // Re-import fast path: elements whose raw bytes are what the catalog stores for their id are
     // never decoded nor parsed (JSON.parse was most of an unchanged re-import). Ids are guessed from
@@ -80,7 +82,17 @@ export class CatalogBatchService {
     );
     const evaluate = elementEvaluation(complete, stored, this.verdicts);
     const outcomes = await mapInSlices(complete, evaluate, (p) => weightOf(p.raw), SLICE_WEIGHT);
-    return diffBatch(outcomes, stored);
+    return diffBatch(outcomes, stored, quota);
+  }
+
+  /** Products the organization stores now. */
+  countProducts(organizationId: string): Promise<number> {
+    return this.products.countForOrganization(organizationId);
+  }
+
+  /** Products a prepared batch adds to the catalog once committed. */
+  static created(diff: BatchDiff): number {
+    return diff.writes.reduce((n, w) => (w.exists ? n : n + 1), 0);
   }
 
   /** Adds the stored hashes of ids not `queried` yet (one query), with what the in-flight batch writes on top. */

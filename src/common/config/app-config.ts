@@ -41,6 +41,8 @@ export class AppConfig {
   logLevel: string;
   /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
   swaggerPersistAuthorization: boolean;
+  /** Serve Swagger UI at /docs and the document at /docs-json (off: both 404). */
+  swaggerEnabled: boolean;
   /** How logs are written: `auto` = pino-pretty when stdout is a terminal, JSON otherwise (src/common/logging/log-format.ts). */
   logFormat: 'json' | 'pretty' | 'auto';
   /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
@@ -76,9 +78,20 @@ export class AppConfig {
     slotsPerProcess: number;
     /** Concurrent uploads one account may stream in one API process (429 beyond). */
     slotsPerAccount: number;
+    /** Concurrent uploads one organization's accounts together may stream in one API process (429 beyond). */
+    slotsPerOrganization: number;
     /** An upload receiving less than this over a window (after the first) is aborted with 408; 0 = off. */
     minBytesPerSecond: number;
     minRateWindowMs: number;
+  };
+  /** What one organization may hold, so one tenant cannot fill the database or the queue for all. */
+  quotas: {
+    /** Unfinished (pending or processing) import jobs; an upload beyond it is refused with 429. */
+    pendingImports: number;
+    /** Bytes of the files of unfinished import jobs (kept in PostgreSQL until the job ends); 429 beyond. */
+    pendingImportBytes: number;
+    /** Stored products; an import's new products beyond it fail (counted in failed_count). */
+    products: number;
   };
   webhooks: {
     /** WEBHOOK_ALLOW_PRIVATE_TARGETS: skip the SSRF address check (http/https only still applies). */

@@ -66,6 +66,12 @@ export class Environment {
   @IsBoolean({ message: 'SWAGGER_PERSIST_AUTH must be true or false' })
   SWAGGER_PERSIST_AUTH?: boolean;
 
+  /** false: no Swagger UI at /docs and no /docs-json (the committed openapi.json stays the reference). */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'SWAGGER_ENABLED must be true or false' })
+  SWAGGER_ENABLED?: boolean;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -205,6 +211,37 @@ export class Environment {
   @Min(1)
   @Max(64)
   UPLOAD_SLOTS_PER_ACCOUNT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  UPLOAD_SLOTS_PER_ORGANIZATION?: number;
+
+  /** Unfinished import jobs one organization may have; uploads beyond are refused with 429. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  PENDING_IMPORTS_PER_ORGANIZATION?: number;
+
+  /** Bytes of unfinished imports' files one organization may keep in PostgreSQL (at least one 50 MiB file). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(52_428_800)
+  @Max(1_099_511_627_776)
+  PENDING_IMPORT_BYTES_PER_ORGANIZATION?: number;
+
+  /** Products one organization may store; an import's new products beyond it fail. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000_000)
+  PRODUCTS_PER_ORGANIZATION?: number;
 
   @IsOptional()
   @Transform(toInt)

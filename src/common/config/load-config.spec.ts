@@ -1,4 +1,6 @@
-import { ConfigValidationError, loadConfig } from './load-config';
+import { getMetadataStorage } from 'class-validator';
+import { Environment } from './environment';
+import { ConfigValidationError, ENV_KEYS, loadConfig } from './load-config';
 
 const DEFAULTS = {
   port: 3000,
@@ -27,6 +29,7 @@ const DEFAULTS = {
   metricsPort: 9464,
   logLevel: 'info',
   swaggerPersistAuthorization: false,
+  swaggerEnabled: true,
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
@@ -35,7 +38,8 @@ const DEFAULTS = {
   allowedOrigins: [],
   reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, responseMaxBytes: 8_388_608 },
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
-  uploads: { slotsPerProcess: 8, slotsPerAccount: 2, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
+  quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
   webhooks: { allowPrivateTargets: false, retryBaseMs: 10_000, retryWindowMs: 86_400_000, timeoutMs: 10_000, relayIntervalMs: 1_000 },
 };
 
@@ -50,10 +54,15 @@ function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-/** Matches `NAME=` as a variable name of its own (WORKER_ENABLED does not name ENABLED). */
-const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}=`);
+/** Matches `NAME:` as a variable name of its own (WORKER_ENABLED does not name ENABLED). */
+const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 
 describe('loadConfig', () => {
+  it('reads every variable the Environment class validates (a variable missing from ENV_KEYS would be ignored)', () => {
+    const validated = new Set(getMetadataStorage().getTargetValidationMetadatas(Environment, '', true, false).map((m) => m.propertyName));
+    expect([...validated].sort()).toEqual([...ENV_KEYS].sort());
+  });
+
   it('applies the documented defaults to an empty environment (DESIGN §9)', () => {
     expect(loadConfig({})).toEqual(DEFAULTS);
   });
@@ -150,7 +159,42 @@ describe('loadConfig', () => {
       UPLOAD_MIN_RATE_WINDOW_MS: '2000',
     });
     expect(config.authFailuresPerMinute).toBe(5);
-    expect(config.uploads).toEqual({ slotsPerProcess: 8, slotsPerAccount: 3, minBytesPerSecond: 0, minRateWindowMs: 2_000 });
+    expect(config.uploads).toEqual({
+      slotsPerProcess: 8,
+      slotsPerAccount: 3,
+      slotsPerOrganization: 4,
+      minBytesPerSecond: 0,
+      minRateWindowMs: 2_000,
+    });
+  });
+
+  it('reads the per-organization quotas', () => {
+    const config = loadConfig({
+      UPLOAD_SLOTS_PER_ORGANIZATION: '6',
+      PENDING_IMPORTS_PER_ORGANIZATION: '3',
+      PENDING_IMPORT_BYTES_PER_ORGANIZATION: '104857600',
+      PRODUCTS_PER_ORGANIZATION: '5000',
+    });
+    expect(config.uploads.slotsPerOrganization).toBe(6);
+    expect(config.quotas).toEqual({ pendingImports: 3, pendingImportBytes: 104_857_600, products: 5_000 });
+  });
+
+  it.each([
+    ['UPLOAD_SLOTS_PER_ORGANIZATION', '0'],
+    ['PENDING_IMPORTS_PER_ORGANIZATION', '0'],
+    ['PENDING_IMPORT_BYTES_PER_ORGANIZATION', '52428799'],
+    ['PENDING_IMPORT_BYTES_PER_ORGANIZATION', '500MiB'],
+    ['PRODUCTS_PER_ORGANIZATION', '0'],
+    ['PRODUCTS_PER_ORGANIZATION', 'lots'],
+    ['SWAGGER_ENABLED', 'no'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
+  });
+
+  it('serves Swagger UI unless SWAGGER_ENABLED=false', () => {
+    expect(loadConfig({}).swaggerEnabled).toBe(true);
+    expect(loadConfig({ SWAGGER_ENABLED: 'false' }).swaggerEnabled).toBe(false);
+    expect(loadConfig({ SWAGGER_ENABLED: '' }).swaggerEnabled).toBe(true);
   });
 
   it('reads the read bounds, the allowed origins and the trusted proxies as lists', () => {
@@ -270,10 +314,22 @@ describe('loadConfig', () => {
     ['SEARCH_INDEX_POOL_SHARE', '1.5'],
     ['SEARCH_INDEX_POOL_SHARE', 'half'],
     ['PRODUCT_DELETE_WAIT_MS', '60001'],
-  ])('refuses %s=%p with a ConfigValidationError naming the variable and its value', (variable, value) => {
+  ])('refuses %s=%p with a ConfigValidationError naming the variable, never its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
-    expect(error.message).toContain(JSON.stringify(value));
+    expect(error.message).not.toContain(JSON.stringify(value));
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://catalog:hunter2-db-secret@db.internal:3306/catalog'],
+    ['DATABASE_URL', 'postgres//catalog:hunter2-db-secret@db.internal/catalog'],
+    ['REDIS_URL', 'http://:hunter2-db-secret@cache.internal:6379'],
+    ['PUBLIC_ORIGIN', 'https://user:hunter2-db-secret@catalog.example.com'],
+    ['QUEUE_PREFIX', 'hunter2-db-secret with spaces'],
+  ])('never prints the password in a mistyped %s', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.message).toMatch(names(variable));
+    expect(error.message).not.toContain('hunter2');
   });
 
   it('names only the bad variable when the others are fine', () => {

@@ -7,14 +7,15 @@ export class ConfigValidationError extends Error {}
 
 /**
  * Validates an environment and turns it into AppConfig. The only place that reads process.env;
- * a bad value stops boot with a message naming the variable.
+ * a bad value stops boot with a message naming the variable, never its value (a mistyped URL
+ * may hold a password, and boot errors end up in logs).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const input = plainToInstance(Environment, pickDefined(env), { exposeDefaultValues: false });
   const errors = validateSync(input, { forbidUnknownValues: false });
   if (errors.length > 0) {
     const details = errors
-      .map((e) => `${e.property}=${JSON.stringify(env[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`)
+      .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`)
       .join('\n  ');
     throw new ConfigValidationError(`Invalid configuration:\n  ${details}`);
   }
@@ -45,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: input.METRICS_PORT ?? 9464,
     logLevel: input.LOG_LEVEL ?? 'info',
     swaggerPersistAuthorization: input.SWAGGER_PERSIST_AUTH ?? false,
+    swaggerEnabled: input.SWAGGER_ENABLED ?? true,
     logFormat: input.LOG_FORMAT ?? 'auto',
     authFailuresPerMinute: input.AUTH_FAILURES_PER_MINUTE ?? 30,
     authUnknownLookupsPerMinute: input.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE ?? 600,
@@ -62,8 +64,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploads: {
       slotsPerProcess: 8,
       slotsPerAccount: input.UPLOAD_SLOTS_PER_ACCOUNT ?? 2,
+      slotsPerOrganization: input.UPLOAD_SLOTS_PER_ORGANIZATION ?? 4,
       minBytesPerSecond: input.UPLOAD_MIN_BYTES_PER_SECOND ?? 16_384,
       minRateWindowMs: input.UPLOAD_MIN_RATE_WINDOW_MS ?? 10_000,
+    },
+    quotas: {
+      pendingImports: input.PENDING_IMPORTS_PER_ORGANIZATION ?? 20,
+      pendingImportBytes: input.PENDING_IMPORT_BYTES_PER_ORGANIZATION ?? 524_288_000,
+      products: input.PRODUCTS_PER_ORGANIZATION ?? 1_000_000,
     },
     webhooks: {
       allowPrivateTargets: input.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
@@ -119,9 +127,14 @@ export const ENV_KEYS = [
   'IMPORT_ERROR_DETAILS_LIMIT',
   'AUTH_FAILURES_PER_MINUTE',
   'UPLOAD_SLOTS_PER_ACCOUNT',
+  'UPLOAD_SLOTS_PER_ORGANIZATION',
+  'PENDING_IMPORTS_PER_ORGANIZATION',
+  'PENDING_IMPORT_BYTES_PER_ORGANIZATION',
+  'PRODUCTS_PER_ORGANIZATION',
   'UPLOAD_MIN_BYTES_PER_SECOND',
   'UPLOAD_MIN_RATE_WINDOW_MS',
   'SWAGGER_PERSIST_AUTH',
+  'SWAGGER_ENABLED',
   'REPLACE_MAX_DELETE_RATIO',
   'PRODUCT_DELETE_WAIT_MS',
   'SEARCH_INDEX_POOL_SHARE',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { ORGANIZATION_QUOTA_LOCK_NAMESPACE } from '../../database/organization-lock-key';
 import type { ImportFailureType } from '../entities/import-job-status';
 import { ImportJob } from '../entities/import-job.entity';
 
@@ -13,6 +14,12 @@ export interface BatchProgress {
   /** The cursor this batch started from: the update only applies if nobody else moved it. */
   fromCursor: number;
   toCursor: number;
+}
+
+/** An organization's unfinished import jobs (their files are kept in PostgreSQL until they end). */
+export interface PendingUsage {
+  jobs: number;
+  bytes: number;
 }
 
 /** All reads and state changes of import_jobs. Every read a client triggers is organization-scoped. */
@@ -75,6 +82,21 @@ export class ImportJobRepository {
         notBefore,
       })
       .execute();
+  }
+
+  /** Unfinished jobs of the organization and their files' bytes, as `manager` sees them (its own upload included). */
+  async pendingUsage(manager: EntityManager, organizationId: string): Promise<PendingUsage> {
+    const [row]: Array<{ jobs: number; bytes: string }> = await manager.query(
+      `SELECT count(*)::int AS jobs, coalesce(sum(file_size), 0)::text AS bytes
+         FROM import_jobs WHERE organization_id = $1 AND status IN ('pending', 'processing')`,
+      [organizationId],
+    );
+    return { jobs: row.jobs, bytes: Number(row.bytes) };
+  }
+
+  /** Waits for the organization's other uploads to end their transaction (held until this one ends). */
+  async lockOrganizationQuota(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORGANIZATION_QUOTA_LOCK_NAMESPACE, organizationId]);
   }
 
   async insert(

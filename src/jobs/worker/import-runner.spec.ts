@@ -18,6 +18,8 @@ interface Limits {
   batchSize?: number;
   batchBytes?: number;
   errorDetailsLimit?: number;
+  /** PRODUCTS_PER_ORGANIZATION */
+  products?: number;
 }
 
 function setUp(limits: Limits = {}) {
@@ -29,6 +31,7 @@ function setUp(limits: Limits = {}) {
       batchBytes: limits.batchBytes ?? 1_000_000,
       errorDetailsLimit: limits.errorDetailsLimit ?? 10,
     },
+    quotas: { products: limits.products ?? 1_000_000 },
   } as AppConfig;
   const runner = new ImportRunner(
     store.dataSource as unknown as DataSource,
@@ -68,6 +71,24 @@ describe('ImportRunner', () => {
     await expect(productsCounted(metrics)).resolves.toEqual({ indexed: 5, failed: 1, skipped: 0 });
   });
 
+  it('fails new products beyond PRODUCTS_PER_ORGANIZATION, counting the stored ones and what earlier batches create; changes still apply', async () => {
+    const { store, metrics, runner } = setUp({ batchSize: 2, products: 3 });
+    store.products.set('org/a', product('a'));
+    store.products.set('other-org/x', product('x')); // another organization's products do not count
+    store.addJob('j1', 'org', file(product('a', 'changed'), product('b'), product('c'), product('d'), product('b', 'again')), {
+      status: 'processing',
+    });
+
+    await expect(runner.run(store.entity('j1'), keepGoing)).resolves.toBe('done');
+
+    // Room 2 for the first batch (a is stored); b took one, so 1 for the second; none for the third.
+    expect(store.prepared.map((p) => p.room)).toEqual([2, 1, 0]);
+    expect(store.job('j1')).toMatchObject({ status: 'done', total: 5, cursor: 5, indexedCount: 4, failedCount: 1 });
+    expect([...store.products.keys()].filter((key) => key.startsWith('org/')).sort()).toEqual(['org/a', 'org/b', 'org/c']);
+    expect(store.errorRows).toEqual([{ jobId: 'j1', index: 3, productId: null }]);
+    await expect(productsCounted(metrics)).resolves.toEqual({ indexed: 4, failed: 1, skipped: 0 });
+  });
+
   it('requests no search indexing while its batches commit (the processor asks after done)', async () => {
     const { store, runner } = setUp({ batchSize: 2 });
     store.addJob('j1', 'org', file(product('a'), product('b'), product('a'), product('c')), { status: 'processing' });
@@ -96,7 +117,7 @@ describe('ImportRunner', () => {
 
     await runner.run(store.entity('j1'), keepGoing);
 
-    expect(store.prepared[1]).toEqual({ indexes: [2, 3], pendingIds: ['a', 'b'] });
+    expect(store.prepared[1]).toMatchObject({ indexes: [2, 3], pendingIds: ['a', 'b'] });
     expect(store.job('j1')).toMatchObject({ indexedCount: 3, skippedCount: 1, failedCount: 0 });
     expect(store.products.get('org/b')).toBe(product('b', 'changed'));
   });

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../../catalog/import/batch-diff';
 import { CatalogBatchService } from '../../catalog/import/catalog-batch.service';
+import { roomUnder } from '../../catalog/import/product-quota';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../../catalog/import/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
@@ -153,8 +154,13 @@ export class ImportRunner {
   private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
     const splitter = new JsonArraySplitter({ emitFrom: job.cursor, maxElementBytes: MAX_ELEMENT_BYTES });
     let inFlight = null as InFlightBatch | null;
+    // Counted once: nothing else adds products to the organization while its import runs (the lock).
+    let stored = await this.productsAfterJob(job);
+    const limit = this.config.quotas.products;
     const submit = async (batch: RawElement[]) => {
-      const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written);
+      const quota = roomUnder(limit, stored);
+      const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written, quota);
+      stored += CatalogBatchService.created(diff);
       if (inFlight) await inFlight.commit;
       if (shouldStop()) throw new ImportInterruptedError(job.id);
       const commit = this.commitBatch(job, batch, diff);
@@ -180,6 +186,16 @@ export class ImportRunner {
     for (const element of splitter.end()) if (element.index >= job.cursor) batch.push(element);
     if (batch.length > 0) await submit(batch);
     if (inFlight) await inFlight.commit;
+  }
+
+  /**
+   * The products the organization will hold when the job ends, before its remaining batches: all of
+   * them in merge mode; in replace mode only those its file names (the others are deleted at the end).
+   */
+  private async productsAfterJob(job: ImportJob): Promise<number> {
+    if (job.mode !== 'replace') return this.catalog.countProducts(job.organizationId);
+    const effect = await this.ids.replaceEffect(job.organizationId, job.id);
+    return effect.catalogSize - effect.absent;
   }
 
   /**

@@ -8,17 +8,22 @@ import { WebhookSubscription } from '../entities/webhook-subscription.entity';
 export class WebhookSubscriptionRepository {
   constructor(@InjectRepository(WebhookSubscription) private readonly repo: Repository<WebhookSubscription>) {}
 
-  async insert(subscription: Omit<WebhookSubscription, 'createdAt'>): Promise<WebhookSubscription> {
-    const [row]: Array<{ created_at: Date }> = await this.repo.query(
-      `INSERT INTO webhook_subscriptions (id, organization_id, url, events, description, secret)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-      [subscription.id, subscription.organizationId, subscription.url, subscription.events, subscription.description, subscription.secret],
-    );
-    return { ...subscription, createdAt: row.created_at };
-  }
-
-  countForOrganization(organizationId: string): Promise<number> {
-    return this.repo.countBy({ organizationId });
+  /**
+   * Inserts unless the organization already has `max` subscriptions (then null). The count and the
+   * insert share a transaction that holds the organization's row (FOR NO KEY UPDATE, which leaves
+   * foreign-key checks of other tables alone), so concurrent creates are counted one after another.
+   */
+  async insertWithinLimit(subscription: Omit<WebhookSubscription, 'createdAt'>, max: number): Promise<WebhookSubscription | null> {
+    return this.repo.manager.transaction(async (manager) => {
+      await manager.query('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [subscription.organizationId]);
+      if ((await manager.countBy(WebhookSubscription, { organizationId: subscription.organizationId })) >= max) return null;
+      const [row]: Array<{ created_at: Date }> = await manager.query(
+        `INSERT INTO webhook_subscriptions (id, organization_id, url, events, description, secret)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
+        [subscription.id, subscription.organizationId, subscription.url, subscription.events, subscription.description, subscription.secret],
+      );
+      return { ...subscription, createdAt: row.created_at };
+    });
   }
 
   findForOrganization(id: string, organizationId: string): Promise<WebhookSubscription | null> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { BatchDiff } from '../../../catalog/import/batch-diff';
 import type { CatalogBatchService } from '../../../catalog/import/catalog-batch.service';
+import { UNLIMITED, type ProductRoom } from '../../../catalog/import/product-quota';
 import type { InvalidElement } from '../../../catalog/import/element-outcome';
 import { elementText, type RawElement } from '../../../catalog/import/raw-element';
 import type { StoredHashes } from '../../../catalog/product-write';
@@ -57,8 +58,8 @@ export class FakeImportStore {
   private writeCalls = 0;
   /** Whole passes over each job's stored file that readChunks started. */
   readonly fileReads = new Map<string, number>();
-  /** What each prepare() was given: the element indexes and the ids of the in-flight batch's writes. */
-  readonly prepared: Array<{ indexes: number[]; pendingIds: string[] }> = [];
+  /** What each prepare() was given: the element indexes, the ids of the in-flight batch's writes, the room for new products. */
+  readonly prepared: Array<{ indexes: number[]; pendingIds: string[]; room: number }> = [];
 
   private readonly autocommit: FakeManager = { pending: null };
   private nextSeq = 1;
@@ -208,9 +209,16 @@ export class FakeImportStore {
    * product when it is an object with a string `id`; it is skipped when its text equals what the
    * catalog (or the batch still committing) holds for that id.
    */
-  readonly catalog: Pick<CatalogBatchService, 'prepare' | 'write'> = {
-    prepare: async (_manager, organizationId, elements: RawElement[], pending: ReadonlyMap<string, StoredHashes> = new Map()) => {
-      this.prepared.push({ indexes: elements.map((e) => e.index), pendingIds: [...pending.keys()] });
+  readonly catalog: Pick<CatalogBatchService, 'prepare' | 'write' | 'countProducts'> = {
+    prepare: async (
+      _manager,
+      organizationId,
+      elements: RawElement[],
+      pending: ReadonlyMap<string, StoredHashes> = new Map(),
+      quota: ProductRoom = UNLIMITED,
+    ) => {
+      this.prepared.push({ indexes: elements.map((e) => e.index), pendingIds: [...pending.keys()], room: quota.room });
+      let room = quota.room;
       const diff: BatchDiff = { writes: [], invalid: [], indexed: 0, skipped: 0, failed: 0 };
       const seen = new Map<string, string>();
       for (const element of elements) {
@@ -226,6 +234,13 @@ export class FakeImportStore {
           diff.skipped++;
           continue;
         }
+        if (stored === undefined) {
+          if (room <= 0) {
+            diff.invalid.push(invalid(element));
+            continue;
+          }
+          room--;
+        }
         seen.set(id, hash);
         diff.indexed++;
         diff.writes = diff.writes.filter((w) => w.productId !== id);
@@ -240,6 +255,7 @@ export class FakeImportStore {
       diff.failed = diff.invalid.length;
       return diff;
     },
+    countProducts: async (organizationId) => [...this.products.keys()].filter((key) => key.startsWith(`${organizationId}/`)).length,
     write: async (manager, organizationId, _jobId, diff) => {
       const failure = this.writeFailures.get(++this.writeCalls);
       if (failure) throw failure;
