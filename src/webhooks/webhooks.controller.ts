@@ -101,6 +101,8 @@ export class WebhooksController {
     validation.webhookScheme,
     validation.webhookCredentials,
     validation.webhookTarget,
+    validation.webhookHost,
+    validation.webhookPort,
     validation.webhookLimit,
     validation.unknownParameter,
   )

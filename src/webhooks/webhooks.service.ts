@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../common/errors/api-error';
 import { CursorCodec } from '../common/pagination/cursor';
@@ -22,6 +22,8 @@ const ID_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.uuid });
 /** Organization-scoped webhook subscriptions and their deliveries, for the HTTP layer. */
 @Injectable()
 export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
   constructor(
     private readonly subscriptions: WebhookSubscriptionRepository,
     private readonly deliveries: WebhookDeliveryRepository,
@@ -36,7 +38,11 @@ export class WebhooksService {
     try {
       url = await this.guard.check(request.url);
     } catch (error) {
-      if (error instanceof BlockedTargetError) throw new ValidationError(error.message);
+      if (error instanceof BlockedTargetError) {
+        // What the name resolved to stays here: the client gets the generic message only.
+        this.logger.warn(`Webhook target refused for organization ${organizationId}: ${error.detail}`);
+        throw new ValidationError(error.message);
+      }
       throw error;
     }
     if ((await this.subscriptions.countForOrganization(organizationId)) >= MAX_WEBHOOKS_PER_ORGANIZATION) {

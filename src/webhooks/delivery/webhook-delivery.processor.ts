@@ -53,6 +53,7 @@ export class WebhookDeliveryProcessor {
       [SIGNATURE_HEADER]: signatureHeader(subscription.secret, body, attemptedAt),
       'User-Agent': 'product-directory-webhooks/1.0',
     });
+    if (result.detail) this.logger.warn(`Webhook ${subscription.id} target refused at delivery ${claimed.id}: ${result.detail}`);
     let outcome: AttemptOutcome;
     if (result.error === null) outcome = { kind: 'delivered' };
     else {
