@@ -18,7 +18,10 @@ async function refusal(guard: TargetGuard, url: string): Promise<BlockedTargetEr
 }
 
 describe('TargetGuard', () => {
-  const guard = new TargetGuard(false, dns({ 'intranet.test': ['10.1.2.3'], 'mixed.test': ['93.184.215.14', '192.168.0.9'], 'www.test': ['93.184.215.14'] }));
+  const guard = new TargetGuard(
+    false,
+    dns({ 'intranet.test': ['10.1.2.3'], 'mixed.test': ['93.184.215.14', '192.168.0.9'], 'www.test': ['93.184.215.14'] }),
+  );
 
   it('tells the client neither what a name resolved to nor whether it exists; the log detail does', async () => {
     const internal = await refusal(guard, 'https://intranet.test/hook');
