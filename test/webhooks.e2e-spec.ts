@@ -293,7 +293,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       expect(times[1] - times[0]).toBeGreaterThanOrEqual(150);
       expect(times[2] - times[1]).toBeGreaterThanOrEqual(350);
       expect(new Set(events(receiver.at('/flaky')).map((b) => b.id)).size).toBe(1); // the same event each time
-      const metrics = await request(t.http).get('/metrics').expect(200);
+      const metrics = await request(t.metrics).get('/metrics').expect(200);
       expect(metrics.text).toMatch(/^webhook_attempts_total\{result="retry"\} [1-9]/m);
       expect(metrics.text).toMatch(/^webhook_attempts_total\{result="delivered"\} [1-9]/m);
     });

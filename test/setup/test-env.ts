@@ -12,3 +12,5 @@ process.env.TOKEN_CACHE_TTL_MS = '0';
 process.env.LOG_LEVEL = 'error';
 // Most specs send many bad credentials from 127.0.0.1; failed-auth-limit.e2e-spec sets its own limit.
 process.env.AUTH_FAILURES_PER_MINUTE = '1000000';
+// Processes the specs start must not compete for the default metrics port (the test app's endpoint is TestApp.metrics).
+process.env.METRICS_PORT = '0';

@@ -34,7 +34,7 @@ export class AppConfig {
   rateLimitPerMinute: number;
   /** A request (headers and body) must complete within this, or the connection is closed. */
   httpRequestTimeoutMs: number;
-  /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
+  /** Port of GET /metrics (API and standalone worker) and of the API's full readiness report (0 = off); never the public port. */
   metricsPort: number;
   logLevel: string;
   /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
