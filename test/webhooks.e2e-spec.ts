@@ -12,7 +12,15 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { WebhookReceiver, type ReceivedRequest } from './support/webhook-receiver';
 
 /** Quick timings: retries 200 ms, 400 ms, 800 ms, … for at most 4 s, attempts time out after 1 s. */
-const WEBHOOKS = { allowPrivateTargets: true, retryBaseMs: 200, retryWindowMs: 4_000, timeoutMs: 1_000, relayIntervalMs: 100 };
+const WEBHOOKS = {
+  allowPrivateTargets: true,
+  retryBaseMs: 200,
+  retryWindowMs: 4_000,
+  timeoutMs: 1_000,
+  relayIntervalMs: 100,
+  secretKey: null,
+  previousSecretTtlMs: 86_400_000,
+};
 
 interface EventBody {
   id: string;

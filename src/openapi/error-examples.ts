@@ -27,6 +27,7 @@ const example =
 
 const badRequest = example('bad_request', 400);
 const authentication = example('authentication', 401);
+const authorization = example('authorization', 403);
 const notFound = example('not_found', 404);
 const conflict = example('conflict', 409);
 const requestTimeout = example('bad_request', 408);
@@ -59,6 +60,12 @@ export const ERROR_EXAMPLES = {
     invalidCredentials: authentication(
       'Authorization missing or malformed, unknown account, wrong, revoked or expired token, or disabled account',
       'Missing or invalid credentials',
+    ),
+  },
+  authorization: {
+    massDelete: authorization(
+      'mode=replace with allow_mass_delete=true from a token without the scope catalog:replace (nothing is stored)',
+      'This operation requires the scope catalog:replace',
     ),
   },
   not_found: {

@@ -67,7 +67,7 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  @RequireScopes('accounts--my:rw')
+  @RequireScopes('webhooks:manage')
   @UseInterceptors(JsonBodyInterceptor)
   @ApiOperation({
     operationId: 'create-webhook',
@@ -125,7 +125,7 @@ export class WebhooksController {
 
   @Delete(':webhook_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @RequireScopes('accounts--my:rw')
+  @RequireScopes('webhooks:manage')
   @ApiOperation({
     operationId: 'delete-webhook',
     summary: 'Delete a webhook',

@@ -30,6 +30,8 @@ export class AppConfig {
   queuePrefixOverride: string | null;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
   tokenCacheTtlMs: number;
+  /** A token created without --expires-at or --no-expiry expires after this many days (0 = never). */
+  tokenDefaultTtlDays: number;
   /** Requests per account per minute before 429 `rate_limited`. */
   rateLimitPerMinute: number;
   /** A request (headers and body) must complete within this, or the connection is closed. */
@@ -74,5 +76,12 @@ export class AppConfig {
     timeoutMs: number;
     /** How often each worker moves new outbox events to deliveries and re-enqueues due ones. */
     relayIntervalMs: number;
+    /**
+     * WEBHOOK_SECRET_KEY decoded (32 bytes): signing secrets are stored AES-256-GCM encrypted. null:
+     * stored in plain text (refused at boot under NODE_ENV=production unless WEBHOOK_SECRETS_PLAINTEXT=true).
+     */
+    secretKey: Buffer | null;
+    /** After rotate-secret, deliveries carry a signature with the previous secret too for this long. */
+    previousSecretTtlMs: number;
   };
 }

@@ -14,6 +14,7 @@ import { ImportJobScannedTotal1764300520000 } from './1764300520000-ImportJobSca
 import { ProductsOrganizationCascade1764300530000 } from './1764300530000-ProductsOrganizationCascade';
 import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
 import { SearchRowsWithoutForeignKey1764300550000 } from './1764300550000-SearchRowsWithoutForeignKey';
+import { TokenScopeGrants1764300900000 } from './1764300900000-TokenScopeGrants';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   ProductsOrganizationCascade1764300530000,
   FiltersOnProductSearch1764300540000,
   SearchRowsWithoutForeignKey1764300550000,
+  TokenScopeGrants1764300900000,
 ];
