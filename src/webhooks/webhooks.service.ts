@@ -7,10 +7,12 @@ import { splitPage } from '../common/pagination/page';
 import { isStorableString } from '../common/text/storable-string';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryDto, type WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
-import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto } from './dto/webhook.dto';
+import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto, type WebhookSecretRotatedDto } from './dto/webhook.dto';
 import type { WebhookSubscription } from './entities/webhook-subscription.entity';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from './repositories/webhook-subscription.repository';
+import { AppConfig } from '../common/config/app-config';
+import { WebhookSecretBox } from './signing/secret-box';
 import { newWebhookSecret } from './signing/webhook-signature';
 import { BlockedTargetError, TargetGuard } from './ssrf/target-guard';
 
@@ -28,6 +30,8 @@ export class WebhooksService {
     private readonly subscriptions: WebhookSubscriptionRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly guard: TargetGuard,
+    private readonly box: WebhookSecretBox,
+    private readonly config: AppConfig,
   ) {}
 
   async create(organizationId: string, request: CreateWebhookDto): Promise<WebhookCreatedDto> {
@@ -49,15 +53,29 @@ export class WebhooksService {
       throw new ValidationError(`An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`);
     }
     const secret = newWebhookSecret();
+    const id = randomUUID();
     const subscription = await this.subscriptions.insert({
-      id: randomUUID(),
+      id,
       organizationId,
       url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
       events: [...new Set(request.events)],
       description: request.description ?? null,
-      secret,
+      secret: this.box.seal(secret, id),
     });
     return { ...WebhookDto.from(subscription), secret };
+  }
+
+  /** A new secret, shown once; the previous one keeps signing for WEBHOOK_PREVIOUS_SECRET_TTL_MS. */
+  async rotateSecret(organizationId: string, id: string): Promise<WebhookSecretRotatedDto> {
+    const secret = newWebhookSecret();
+    const rotated = await this.subscriptions.rotateSecret(
+      id,
+      organizationId,
+      this.box.seal(secret, id),
+      this.config.webhooks.previousSecretTtlMs,
+    );
+    if (!rotated) throw notFound(id);
+    return { id, secret, previous_secret_expires_at: rotated.previousExpiresAt?.toISOString() ?? null };
   }
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<WebhookPageDto> {

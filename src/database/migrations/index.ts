@@ -15,6 +15,7 @@ import { ProductsOrganizationCascade1764300530000 } from './1764300530000-Produc
 import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnProductSearch';
 import { SearchRowsWithoutForeignKey1764300550000 } from './1764300550000-SearchRowsWithoutForeignKey';
 import { TokenScopeGrants1764300900000 } from './1764300900000-TokenScopeGrants';
+import { WebhookSecretsAtRest1764300910000 } from './1764300910000-WebhookSecretsAtRest';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   FiltersOnProductSearch1764300540000,
   SearchRowsWithoutForeignKey1764300550000,
   TokenScopeGrants1764300900000,
+  WebhookSecretsAtRest1764300910000,
 ];
