@@ -20,7 +20,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.use(countHttpRequests(app.get(MetricsService).httpRequests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.
-  if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready', 'metrics'] });
+  if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   if (config.swaggerEnabled) setupSwagger(app, config.basePath, config.swaggerPersistAuthorization);

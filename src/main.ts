@@ -3,8 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadConfig } from './common/config/load-config';
+import { startMetricsServer } from './common/metrics/metrics-server';
 import { exitCleanlyOnSignals } from './common/shutdown';
 import { configureApp } from './configure-app';
+import { apiOperationsListener } from './health/operations-endpoint';
 import { ImportWorker } from './jobs/worker/import-worker.service';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
 
@@ -20,11 +22,20 @@ async function bootstrap(): Promise<void> {
   exitCleanlyOnSignals(app, logger);
   configureApp(app, config);
   await app.listen(config.port);
+  if (config.metricsPort > 0) {
+    // Metrics and the full readiness report stay off the public port.
+    const server = startMetricsServer(apiOperationsListener(app), config.metricsPort);
+    server.on('error', (error) => logger.warn(`Metrics endpoint not started: ${error.message}`, 'Bootstrap'));
+    server.unref();
+  }
   if (config.worker.enabled) {
     await app.get(ImportWorker).start();
     await app.get(WebhookWorker).start();
   }
-  logger.log(`Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'})`, 'Bootstrap');
+  logger.log(
+    `Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'}, metrics ${config.metricsPort > 0 ? `on :${config.metricsPort}` : 'off'})`,
+    'Bootstrap',
+  );
 }
 
 bootstrap().catch((error: Error) => {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadConfig } from './common/config/load-config';
 import { exitCleanlyOnSignals } from './common/shutdown';
-import { startMetricsServer } from './common/metrics/metrics-server';
+import { operationsListener, startMetricsServer } from './common/metrics/metrics-server';
 import { MetricsService } from './common/metrics/metrics.service';
 import { ImportWorker } from './jobs/worker/import-worker.service';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
@@ -19,7 +19,7 @@ async function bootstrap(): Promise<void> {
   await app.get(ImportWorker).start();
   await app.get(WebhookWorker).start();
   if (config.metricsPort > 0) {
-    const server = startMetricsServer(app.get(MetricsService).registry, config.metricsPort);
+    const server = startMetricsServer(operationsListener(app.get(MetricsService).registry), config.metricsPort);
     server.on('error', (error) => logger.warn(`Metrics endpoint not started: ${error.message}`, 'Bootstrap'));
     server.unref();
   }

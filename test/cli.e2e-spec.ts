@@ -172,6 +172,51 @@ describe('Admin CLI (DESIGN §8)', () => {
     expect((refused.body as { error: { type: string } }).error.type).toBe('authentication');
   });
 
+  it('tokens create gives a token the default expiry (TOKEN_DEFAULT_TTL_DAYS, 90 days) unless --no-expiry', async () => {
+    const before = Date.now();
+    const defaulted = expectJsonResult(await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro'));
+    const expiresAt = Date.parse(defaulted.expires_at as string);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 90 * 86_400_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 90 * 86_400_000);
+    const forever = expectJsonResult(await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro', '--no-expiry'));
+    expect(forever.expires_at).toBeNull();
+    expect((await statusOfRandomJob(basic(accountId, forever.token as string))).status).toBe(404);
+    const both = await cli(
+      'tokens',
+      'create',
+      '--account',
+      accountId,
+      '--scopes',
+      '',
+      '--no-expiry',
+      '--expires-at',
+      new Date().toISOString(),
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--expires-at and --no-expiry exclude each other');
+  });
+
+  it("tokens list --account prints the account's tokens (no secrets), and refuses an unknown account", async () => {
+    const created = expectJsonResult(
+      await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:rw,webhooks:manage', '--name', 'listed'),
+    );
+    const listed = expectJsonResult(await cli('tokens', 'list', '--account', accountId));
+    expect(listed.account_id).toBe(accountId);
+    const tokens = listed.tokens as Array<Record<string, unknown>>;
+    expect(tokens[0]).toEqual({
+      id: created.id,
+      name: 'listed',
+      scopes: ['accounts--my:rw', 'webhooks:manage'],
+      created_at: expect.stringMatching(ISO_MILLIS_UTC),
+      expires_at: created.expires_at,
+      revoked_at: null,
+      last_used_at: null,
+    });
+    expect(tokens.length).toBeGreaterThan(1);
+    expect(JSON.stringify(listed)).not.toContain(created.token as string);
+    expectRefused(await cli('tokens', 'list', '--account', `missing-${randomBytes(4).toString('hex')}`));
+  });
+
   it('tokens create refuses an unknown scope name', async () => {
     const result = await cli('tokens', 'create', '--account', accountId, '--scopes', 'accounts--my:ro,accounts--my:admin');
     expectRefused(result);

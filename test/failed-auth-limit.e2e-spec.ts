@@ -37,7 +37,7 @@ describe('Failed authentications are limited per client address (issue 8 item 7)
     expect(lookups).not.toHaveBeenCalled();
     lookups.mockRestore();
 
-    const metrics = (await request(t.http).get('/metrics').expect(200)).text;
+    const metrics = (await request(t.metrics).get('/metrics').expect(200)).text;
     const count = (status: number) =>
       Number(new RegExp(`http_requests_total\\{method="GET",route="/v1/catalogs/imports",status="${status}"\\} (\\d+)`).exec(metrics)?.[1]);
     expect(count(200)).toBe(1);

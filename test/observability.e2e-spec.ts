@@ -57,7 +57,7 @@ describe('Logs, metrics and security headers', () => {
     try {
       const caller = await createCaller(t.app);
       await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, products(7)));
-      const metrics = await request(t.http)
+      const metrics = await request(t.metrics)
         .get('/metrics')
         .expect(200)
         .expect('Content-Type', /text\/plain/);

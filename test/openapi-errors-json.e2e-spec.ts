@@ -51,6 +51,8 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
     ['422 ftp url', '/v1/webhooks', 'post', () => subscribe({ url: 'ftp://example.com/h', events: ['import.done'] })],
     ['422 url with credentials', '/v1/webhooks', 'post', () => subscribe({ url: 'https://u:p@example.com/h', events: ['import.done'] })],
     ['422 private target', '/v1/webhooks', 'post', () => subscribe({ url: 'http://10.0.0.8/', events: ['import.done'] })],
+    ['422 host not public', '/v1/webhooks', 'post', () => subscribe({ url: 'http://localhost/', events: ['import.done'] })],
+    ['422 port not allowed', '/v1/webhooks', 'post', () => subscribe({ url: 'https://93.184.215.14:22/', events: ['import.done'] })],
     ['422 unknown field', '/v1/webhooks', 'post', () => subscribe({ url: PUBLIC_URL, events: ['import.done'], page: 2 })],
     [
       '422 bad limit (webhooks)',

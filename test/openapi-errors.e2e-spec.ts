@@ -15,12 +15,14 @@ describe('OpenAPI error examples are the real answers', () => {
   let document: OpenAPIObject;
   let caller: TestCaller;
   let reader: TestCaller;
+  let writer: TestCaller;
 
   beforeAll(async () => {
     t = await createTestApp({ worker: false });
     document = (await request(t.http).get('/docs-json').expect(200)).body as OpenAPIObject;
     caller = await createCaller(t.app);
     reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
+    writer = await createCaller(t.app, { scopes: ['accounts--my:rw'] });
   });
 
   afterAll(async () => {
@@ -33,6 +35,16 @@ describe('OpenAPI error examples are the real answers', () => {
     ['401 without credentials (upload)', '/v1/catalogs/imports', 'post', () => upload()],
     ['401 without credentials (products)', '/v1/catalogs/products', 'get', () => request(t.http).get('/v1/catalogs/products')],
     ['403 read-only token uploads', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', reader.auth)],
+    [
+      '403 mass delete without catalog:replace',
+      '/v1/catalogs/imports',
+      'post',
+      () =>
+        request(t.http)
+          .post('/v1/catalogs/imports?mode=replace&allow_mass_delete=true')
+          .set('Authorization', writer.auth)
+          .attach('file', Buffer.from('[]'), 'a.json'),
+    ],
     ['415 not multipart', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', caller.auth).send('[]')],
     [
       '400 multipart without boundary',

@@ -39,7 +39,7 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
       try {
         const deploymentId = await deploymentIdOf(t);
         expect(deploymentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-        const ready = await request(t.http).get('/health/ready').expect(200);
+        const ready = await request(t.metrics).get('/health/ready').expect(200);
         expect((ready.body as ReadyBody).queue).toEqual({
           prefix: `pds:${deploymentId}`,
           prefix_source: 'deployment',
@@ -57,7 +57,7 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
       let firstId: string;
       try {
         firstId = await deploymentIdOf(first);
-        const ready = await request(first.http).get('/health/ready').expect(200);
+        const ready = await request(first.metrics).get('/health/ready').expect(200);
         expect((ready.body as ReadyBody).queue).toEqual({
           prefix: TEST_QUEUE_PREFIX,
           prefix_source: 'QUEUE_PREFIX',

@@ -52,7 +52,7 @@ describe('Search indexing after imports', () => {
     expect(job.status).toBe('done');
   };
   const metricCount = async (): Promise<number> => {
-    const text = (await request(t.http).get('/metrics').expect(200)).text;
+    const text = (await request(t.metrics).get('/metrics').expect(200)).text;
     return Number(/^import_search_lag_seconds_count (\d+)$/m.exec(text)?.[1] ?? NaN);
   };
 

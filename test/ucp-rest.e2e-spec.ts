@@ -46,7 +46,9 @@ describe('UCP REST binding, discovery profile and the REST list filters (BASE_PA
   it('serves the UCP business profile at {base_url}/.well-known/ucp without credentials', async () => {
     const response = await request(t.http).get('/api/.well-known/ucp').set('Host', 'shop.example:8080').expect(200);
     expectValid(ucpValidators.profile, response.body);
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    // Built from Host (no PUBLIC_ORIGIN): never shared across hosts by a cache.
+    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    expect(response.headers.vary).toMatch(/\bHost\b/);
     const services = response.body.ucp.services['dev.ucp.shopping'] as Array<{ transport: string; endpoint: string; version: string }>;
     expect(services.map((s) => [s.transport, s.endpoint, s.version])).toEqual([
       ['rest', 'http://shop.example:8080/api/ucp', '2026-04-08'],

@@ -28,7 +28,7 @@ const upload = (t: TestApp, caller: TestCaller) =>
 
 /** This process's uploads_in_progress gauge (process-local, so other specs cannot disturb it). */
 async function uploadsInProgress(t: TestApp): Promise<number> {
-  const metrics = (await request(t.http).get('/metrics').expect(200)).text;
+  const metrics = (await request(t.metrics).get('/metrics').expect(200)).text;
   return Number(/^uploads_in_progress (\d+)$/m.exec(metrics)?.[1]);
 }
 

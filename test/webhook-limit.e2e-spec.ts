@@ -11,7 +11,7 @@ describe('Webhook count limit under concurrent creates', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ worker: false, config: (c) => ({ ...c, webhooks: WEBHOOKS }) });
+    t = await createTestApp({ worker: false, config: (c) => ({ ...c, webhooks: { ...c.webhooks, ...WEBHOOKS } }) });
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { WebhookDeliveryPageDto } from '../src/webhooks/dto/webhook-delivery.dto';
 import type { WebhookCreatedDto } from '../src/webhooks/dto/webhook.dto';
 import { SIGNATURE_HEADER, verifySignature } from '../src/webhooks/signing/webhook-signature';
+import { ADDRESS_NOT_PUBLIC, HOST_NOT_PUBLIC, PORT_NOT_ALLOWED } from '../src/webhooks/ssrf/target-guard';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';
 import { getJob, products, upload, waitForJob } from './support/imports';
@@ -10,7 +12,15 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { WebhookReceiver, type ReceivedRequest } from './support/webhook-receiver';
 
 /** Quick timings: retries 200 ms, 400 ms, 800 ms, … for at most 4 s, attempts time out after 1 s. */
-const WEBHOOKS = { allowPrivateTargets: true, retryBaseMs: 200, retryWindowMs: 4_000, timeoutMs: 1_000, relayIntervalMs: 100 };
+const WEBHOOKS = {
+  allowPrivateTargets: true,
+  retryBaseMs: 200,
+  retryWindowMs: 4_000,
+  timeoutMs: 1_000,
+  relayIntervalMs: 100,
+  secretKey: null,
+  previousSecretTtlMs: 86_400_000,
+};
 
 interface EventBody {
   id: string;
@@ -291,7 +301,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       expect(times[1] - times[0]).toBeGreaterThanOrEqual(150);
       expect(times[2] - times[1]).toBeGreaterThanOrEqual(350);
       expect(new Set(events(receiver.at('/flaky')).map((b) => b.id)).size).toBe(1); // the same event each time
-      const metrics = await request(t.http).get('/metrics').expect(200);
+      const metrics = await request(t.metrics).get('/metrics').expect(200);
       expect(metrics.text).toMatch(/^webhook_attempts_total\{result="retry"\} [1-9]/m);
       expect(metrics.text).toMatch(/^webhook_attempts_total\{result="delivered"\} [1-9]/m);
     });
@@ -372,25 +382,35 @@ describe('Webhook SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['http://127.0.0.1:8080/hook', 'url is not allowed: 127.0.0.1, a loopback address; webhook targets must be public'],
-    ['http://localhost/hook', /localhost resolves to (127\.0\.0\.1|::1), a loopback address/],
-    ['http://[::1]/hook', /::1, a loopback address/],
-    ['http://169.254.169.254/latest/meta-data', /169\.254\.169\.254, a cloud metadata address/],
-    ['http://[fd00:ec2::254]/', /a cloud metadata address/],
-    ['http://10.0.0.8/', /a private \(RFC 1918\) address/],
-    ['http://100.64.1.1/', /carrier-grade NAT/],
-    ['http://0x7f.1/', /127\.0\.0\.1, a loopback address/],
-    ['http://[::ffff:127.0.0.1]/', /loopback, embedded in ::ffff:0:0\/96/],
-    ['http://0.0.0.0/', /unspecified/],
-  ])('refuses %s with 422 and says why', async (url, message) => {
+    ['http://127.0.0.1/hook', ADDRESS_NOT_PUBLIC, '127.0.0.1 is a loopback address'],
+    ['http://localhost/hook', HOST_NOT_PUBLIC, /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/],
+    ['http://[::1]/hook', ADDRESS_NOT_PUBLIC, '::1 is a loopback address'],
+    ['http://169.254.169.254/latest/meta-data', ADDRESS_NOT_PUBLIC, '169.254.169.254 is a cloud metadata address'],
+    ['http://[fd00:ec2::254]/', ADDRESS_NOT_PUBLIC, /a cloud metadata address/],
+    ['http://10.0.0.8/', ADDRESS_NOT_PUBLIC, /a private \(RFC 1918\) address/],
+    ['http://100.64.1.1/', ADDRESS_NOT_PUBLIC, /carrier-grade NAT/],
+    ['http://0x7f.1/', ADDRESS_NOT_PUBLIC, /127\.0\.0\.1 is a loopback address/],
+    ['http://[::ffff:127.0.0.1]/', ADDRESS_NOT_PUBLIC, /loopback, embedded in ::ffff:0:0\/96/],
+    ['http://0.0.0.0/', ADDRESS_NOT_PUBLIC, /unspecified/],
+    ['http://no-such-host.invalid/', HOST_NOT_PUBLIC, /^no-such-host\.invalid could not be resolved/],
+    ['https://93.184.215.14:22/hook', PORT_NOT_ALLOWED, /93\.184\.215\.14:22/],
+  ])('refuses %s with 422, a generic message, and the reason in the server log only', async (url, message, logged) => {
     const caller = await createCaller(t.app);
-    const response = await request(t.http)
-      .post('/v1/webhooks')
-      .set('Authorization', caller.auth)
-      .send({ url, events: ['import.done'] })
-      .expect(422);
-    expect(response.body.error.type).toBe('validation');
-    expect(response.body.error.message).toMatch(message);
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const response = await request(t.http)
+        .post('/v1/webhooks')
+        .set('Authorization', caller.auth)
+        .send({ url, events: ['import.done'] })
+        .expect(422);
+      expect(response.body).toEqual({ error: { type: 'validation', message } });
+      const prefix = `Webhook target refused for organization ${caller.organizationId}: `;
+      const lines = warn.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith(prefix));
+      expect(lines).toHaveLength(1);
+      expect(lines[0].slice(prefix.length)).toMatch(logged);
+    } finally {
+      warn.mockRestore();
+    }
     const list = await request(t.http).get('/v1/webhooks').set('Authorization', caller.auth).expect(200);
     expect(list.body.data).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { AppConfig } from '../common/config/app-config';
 import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
 import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
@@ -20,6 +21,7 @@ export class AuthAdminService {
     private readonly accounts: AccountRepository,
     private readonly tokens: TokenRepository,
     private readonly announcer: CredentialsAnnouncer,
+    private readonly config: AppConfig,
   ) {}
 
   async createOrganization(name: string) {
@@ -48,10 +50,15 @@ export class AuthAdminService {
     return { id: account.id, disabled_at: account.disabledAt?.toISOString() ?? null };
   }
 
-  async createToken(input: { accountId: string; scopes: string[]; name?: string; expiresAt?: Date }) {
+  /**
+   * Without expiresAt, the token expires TOKEN_DEFAULT_TTL_DAYS from now (never when that is 0);
+   * noExpiry opts out explicitly.
+   */
+  async createToken(input: { accountId: string; scopes: string[]; name?: string; expiresAt?: Date; noExpiry?: boolean }) {
     const unknown = input.scopes.filter((scope) => !isScope(scope));
     if (unknown.length > 0) throw new AdminError(`Unknown scope(s): ${unknown.join(', ')}`);
     if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new AdminError('--expires-at must be an ISO 8601 date-time');
+    if (input.expiresAt && input.noExpiry) throw new AdminError('--expires-at and --no-expiry exclude each other');
     if (!(await this.accounts.findById(input.accountId))) throw new AdminError(`Account ${input.accountId} not found`);
     const secret = generateTokenSecret();
     const token = await this.tokens.create({
@@ -59,7 +66,7 @@ export class AuthAdminService {
       name: input.name ?? 'cli',
       tokenHash: hashTokenSecret(secret),
       scopes: [...new Set(input.scopes)],
-      expiresAt: input.expiresAt ?? null,
+      expiresAt: input.noExpiry ? null : (input.expiresAt ?? this.defaultExpiry()),
     });
     return {
       id: token.id,
@@ -68,6 +75,29 @@ export class AuthAdminService {
       scopes: token.scopes,
       expires_at: token.expiresAt?.toISOString() ?? null,
     };
+  }
+
+  /** The account's tokens, newest first, without secrets or hashes. */
+  async listTokens(accountId: string) {
+    if (!(await this.accounts.findById(accountId))) throw new AdminError(`Account ${accountId} not found`);
+    const tokens = await this.tokens.listForAccount(accountId);
+    return {
+      account_id: accountId,
+      tokens: tokens.map((token) => ({
+        id: token.id,
+        name: token.name,
+        scopes: token.scopes,
+        created_at: token.createdAt.toISOString(),
+        expires_at: token.expiresAt?.toISOString() ?? null,
+        revoked_at: token.revokedAt?.toISOString() ?? null,
+        last_used_at: token.lastUsedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  private defaultExpiry(): Date | null {
+    const days = this.config.tokenDefaultTtlDays;
+    return days > 0 ? new Date(Date.now() + days * 86_400_000) : null;
   }
 
   /** Returns once every listening API process refuses the token (or after 2 s; the token cache TTL bounds the rest). */

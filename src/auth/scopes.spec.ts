@@ -1,7 +1,7 @@
 import { hasScopes, isScope, SCOPES } from './scopes';
 
 describe('isScope', () => {
-  it.each(['accounts--my:ro', 'accounts--my:rw'])('accepts the defined scope %s', (scope) => {
+  it.each(['accounts--my:ro', 'accounts--my:rw', 'catalog:replace', 'webhooks:manage'])('accepts the defined scope %s', (scope) => {
     expect(isScope(scope)).toBe(true);
   });
 
@@ -12,8 +12,8 @@ describe('isScope', () => {
     },
   );
 
-  it('defines exactly the two scopes of the contract', () => {
-    expect([...SCOPES].sort()).toEqual(['accounts--my:ro', 'accounts--my:rw']);
+  it('defines the two scopes of the contract and the two grants for lasting harm', () => {
+    expect([...SCOPES].sort()).toEqual(['accounts--my:ro', 'accounts--my:rw', 'catalog:replace', 'webhooks:manage']);
   });
 });
 
@@ -49,5 +49,16 @@ describe('hasScopes', () => {
 
   it('is not affected by duplicates or order of granted scopes', () => {
     expect(hasScopes(['accounts--my:ro', 'accounts--my:rw', 'accounts--my:ro'], ['accounts--my:rw'])).toBe(true);
+  });
+});
+
+describe('catalog:replace and webhooks:manage', () => {
+  it('are not implied by read-write, and imply nothing but themselves', () => {
+    expect(hasScopes(['accounts--my:rw'], ['catalog:replace'])).toBe(false);
+    expect(hasScopes(['accounts--my:rw'], ['webhooks:manage'])).toBe(false);
+    expect(hasScopes(['catalog:replace', 'webhooks:manage'], ['accounts--my:ro'])).toBe(false);
+    expect(hasScopes(['webhooks:manage'], ['catalog:replace'])).toBe(false);
+    expect(hasScopes(['accounts--my:rw', 'catalog:replace'], ['accounts--my:rw', 'catalog:replace'])).toBe(true);
+    expect(hasScopes(['webhooks:manage'], ['webhooks:manage'])).toBe(true);
   });
 });

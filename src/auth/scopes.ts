@@ -1,10 +1,18 @@
-export const SCOPES = ['accounts--my:ro', 'accounts--my:rw'] as const;
+/**
+ * accounts--my:ro reads, accounts--my:rw writes (and reads). The two others are grants on top of
+ * rw for what does lasting harm in one request: catalog:replace lets a replace import delete more
+ * than REPLACE_MAX_DELETE_RATIO of the catalog (allow_mass_delete=true); webhooks:manage creates,
+ * deletes and re-keys webhooks (where the organization's events are sent).
+ */
+export const SCOPES = ['accounts--my:ro', 'accounts--my:rw', 'catalog:replace', 'webhooks:manage'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** Scopes a granted scope satisfies: read-write implies read-only. */
+/** Scopes a granted scope satisfies: read-write implies read-only; the two grants imply nothing else. */
 const IMPLIED: Record<Scope, readonly Scope[]> = {
   'accounts--my:ro': ['accounts--my:ro'],
   'accounts--my:rw': ['accounts--my:rw', 'accounts--my:ro'],
+  'catalog:replace': ['catalog:replace'],
+  'webhooks:manage': ['webhooks:manage'],
 };
 
 export function isScope(value: string): value is Scope {

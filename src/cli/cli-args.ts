@@ -6,15 +6,21 @@ export type CliCommand =
   | { kind: 'organizations:create'; name: string }
   | { kind: 'accounts:create'; organizationId: string; id?: string }
   | { kind: 'accounts:disable' | 'accounts:enable'; accountId: string }
-  | { kind: 'tokens:create'; accountId: string; scopes: string[]; name?: string; expiresAt?: Date }
+  | { kind: 'tokens:create'; accountId: string; scopes: string[]; name?: string; expiresAt?: Date; noExpiry?: boolean }
+  | { kind: 'tokens:list'; accountId: string }
   | { kind: 'tokens:revoke'; tokenId: string };
 
 export const USAGE = `Usage:
   cli organizations create --name <name>
   cli accounts create --organization <org-uuid> [--id <account-id>]
   cli accounts disable <account-id> | accounts enable <account-id>
-  cli tokens create --account <account-id> --scopes <s1,s2|""> [--name <name>] [--expires-at <iso>]
-  cli tokens revoke <token-id>`;
+  cli tokens create --account <account-id> --scopes <s1,s2|""> [--name <name>] [--expires-at <iso> | --no-expiry]
+  cli tokens list --account <account-id>
+  cli tokens revoke <token-id>
+
+Scopes: accounts--my:ro, accounts--my:rw, catalog:replace (replace imports with allow_mass_delete),
+webhooks:manage (create, delete, rotate webhooks). Without --expires-at a token expires after
+TOKEN_DEFAULT_TTL_DAYS (default 90); --no-expiry makes one that never expires.`;
 
 /** Parses the admin CLI's arguments (DESIGN.md §8); throws UsageError with a readable message. */
 export function parseCliArgs(argv: string[]): CliCommand {
@@ -37,12 +43,16 @@ export function parseCliArgs(argv: string[]): CliCommand {
       const expires = optional(values['expires-at']);
       const expiresAt = expires === undefined ? undefined : new Date(expires);
       if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at must be an ISO 8601 date-time');
+      const noExpiry = values['no-expiry'] === true;
+      if (noExpiry && expiresAt) throw new UsageError('--expires-at and --no-expiry exclude each other');
       const scopes = need('scopes')
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s.length > 0);
-      return { kind: 'tokens:create', accountId: need('account'), scopes, name: optional(values.name), expiresAt };
+      return { kind: 'tokens:create', accountId: need('account'), scopes, name: optional(values.name), expiresAt, noExpiry };
     }
+    case 'tokens list':
+      return { kind: 'tokens:list', accountId: need('account') };
     case 'tokens revoke':
       return { kind: 'tokens:revoke', tokenId: positional(positionals, 'token-id') };
     default:
@@ -63,6 +73,7 @@ function parseOrThrow(args: string[]) {
         account: { type: 'string' },
         scopes: { type: 'string' },
         'expires-at': { type: 'string' },
+        'no-expiry': { type: 'boolean' },
       },
     });
   } catch (error) {

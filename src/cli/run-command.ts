@@ -13,6 +13,8 @@ export function runCommand(admin: AuthAdminService, command: CliCommand): Promis
       return admin.setAccountDisabled(command.accountId, false);
     case 'tokens:create':
       return admin.createToken(command);
+    case 'tokens:list':
+      return admin.listTokens(command.accountId);
     case 'tokens:revoke':
       return admin.revokeToken(command.tokenId);
   }

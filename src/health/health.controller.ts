@@ -1,20 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { UnavailableError } from '../common/errors/api-error';
-import { QueueNamespace } from '../database/queue-namespace';
-import { RedisHealthIndicator } from './redis.health';
+import { ReadinessService } from './readiness.service';
 
-/** Operational probes, outside /v1 and without auth. */
+/**
+ * Operational probes, outside /v1 and without auth. The public readiness answer says only ok or
+ * not: which dependency is down and the queue namespace are on the metrics port.
+ */
 @ApiExcludeController() // outside {base_url}: not part of the API document
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-    private readonly redis: RedisHealthIndicator,
-    private readonly namespace: QueueNamespace,
-  ) {}
+  constructor(private readonly readiness: ReadinessService) {}
 
   @Get('live')
   live(): { status: 'ok' } {
@@ -22,19 +18,8 @@ export class HealthController {
   }
 
   @Get('ready')
-  @HealthCheck()
-  async ready() {
-    try {
-      const result = await this.health.check([
-        () => this.database.pingCheck('postgres', { timeout: 1_500 }),
-        () => this.redis.pingCheck('redis'),
-      ]);
-      // Which queue this process serves: deployments sharing one Redis must show different prefixes.
-      const { prefix, deploymentId, source } = this.namespace;
-      return { ...result, queue: { prefix, prefix_source: source, deployment_id: deploymentId } };
-    } catch (error) {
-      const details = (error as { response?: { error?: Record<string, unknown> } }).response?.error ?? {};
-      throw new UnavailableError(`Not ready: ${Object.keys(details).join(', ') || 'a dependency'} down`);
-    }
+  async ready(): Promise<{ status: 'ok' }> {
+    if ((await this.readiness.report()).status !== 'ok') throw new UnavailableError('Not ready');
+    return { status: 'ok' };
   }
 }

@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { JobsModule } from '../jobs/jobs.module';
 import { HealthController } from './health.controller';
-import { MetricsController } from './metrics.controller';
+import { ReadinessService } from './readiness.service';
 import { RedisHealthIndicator } from './redis.health';
 
+/** The public probes; /metrics and the full readiness report are on METRICS_PORT (operations-endpoint.ts). */
 @Module({
   imports: [TerminusModule.forRoot({ logger: false }), JobsModule],
-  controllers: [HealthController, MetricsController],
-  providers: [RedisHealthIndicator],
+  controllers: [HealthController],
+  providers: [RedisHealthIndicator, ReadinessService],
+  exports: [ReadinessService],
 })
 export class HealthModule {}

@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
+import { hasScopes } from '../auth/scopes';
 import { AppConfig } from '../common/config/app-config';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidParam } from '../common/pipes/uuid-param.pipe';
@@ -49,7 +50,7 @@ export class ImportsController {
       '[Product](#model-Product) (the `Product` schema, #/components/schemas/Product). 202 does not mean the products are valid: invalid ones ' +
       'are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (mode=merge, the default) ' +
       'or deleted when the job ends done (mode=replace; refused as failure mass_delete_refused when that would delete more than ' +
-      'REPLACE_MAX_DELETE_RATIO of the catalog, unless allow_mass_delete=true). ' +
+      'REPLACE_MAX_DELETE_RATIO of the catalog, unless allow_mass_delete=true, which needs the scope catalog:replace as well). ' +
       'Poll check-import-status (the Location header) until the status is done or failed.',
   })
   @ApiConsumes('multipart/form-data')
@@ -81,6 +82,7 @@ export class ImportsController {
     validation.allowMassDelete,
     validation.allowMassDeleteWithoutReplace,
     validation.unknownParameter,
+    ERROR_EXAMPLES.authorization.massDelete,
     rate_limited.uploadsPerAccount,
     rate_limited.uploadsPerOrganization,
     rate_limited.pendingImports,
@@ -94,6 +96,10 @@ export class ImportsController {
     @Query() query: UploadQueryDto,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<UploadResultDto> {
+    // Refused before the file is read: nothing is stored.
+    if (query.mode === 'replace' && query.allow_mass_delete && !hasScopes(principal.scopes, ['catalog:replace'])) {
+      throw new ForbiddenException('This operation requires the scope catalog:replace');
+    }
     const jobId = await this.uploads.upload(request, principal, idempotencyKey, {
       mode: query.mode,
       allowMassDelete: query.allow_mass_delete,

@@ -4,6 +4,7 @@ import { MAX_JSON_BODY_BYTES } from '../common/http/json-body.interceptor';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { MAX_FILE_BYTES, MULTIPART_LIMITS } from '../imports/upload/upload-limits';
 import { MAX_REQUEST_BODY_BYTES } from '../ucp/ucp-requests';
+import { ADDRESS_NOT_PUBLIC, HOST_NOT_PUBLIC, PORT_NOT_ALLOWED } from '../webhooks/ssrf/target-guard';
 import { MAX_WEBHOOKS_PER_ORGANIZATION } from '../webhooks/webhooks.service';
 
 /** One documented error answer: the status, and the exact body the service sends in that case. */
@@ -65,6 +66,10 @@ export const ERROR_EXAMPLES = {
     crossSite: authorization(
       'A browser sent the write from another site (an Origin not the service\'s own nor in ALLOWED_ORIGINS, or Sec-Fetch-Site: cross-site); nothing was changed',
       'Requests from the origin https://evil.example may not change anything (not in ALLOWED_ORIGINS)',
+    ),
+    massDelete: authorization(
+      'mode=replace with allow_mass_delete=true from a token without the scope catalog:replace (nothing is stored)',
+      'This operation requires the scope catalog:replace',
     ),
   },
   not_found: {
@@ -135,9 +140,14 @@ export const ERROR_EXAMPLES = {
     webhookScheme: validation('url is not an http or https URL', 'url must use http or https'),
     webhookCredentials: validation('url holds a user name or password', 'url must not contain credentials'),
     webhookTarget: validation(
-      'url resolves to a loopback, private, link-local, CGNAT, metadata, multicast or other non-public address',
-      'url is not allowed: 10.0.0.8, a private (RFC 1918) address; webhook targets must be public',
+      'url names a loopback, private, link-local, CGNAT, metadata, multicast or other non-public address (the reason is logged, not shown)',
+      ADDRESS_NOT_PUBLIC,
     ),
+    webhookHost: validation(
+      'url host does not resolve, or resolves to a non-public address (one answer for both, so internal names cannot be mapped)',
+      HOST_NOT_PUBLIC,
+    ),
+    webhookPort: validation('url port is not 80, 443 or 8443', PORT_NOT_ALLOWED),
     webhookLimit: validation(
       `The organization already has ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks`,
       `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`,

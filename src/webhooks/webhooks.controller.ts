@@ -22,7 +22,7 @@ import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
 import { WebhookEventDto } from './dto/webhook-event.dto';
-import { WebhookCreatedDto, WebhookPageDto } from './dto/webhook.dto';
+import { WebhookCreatedDto, WebhookPageDto, WebhookSecretRotatedDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
 const { bad_request, not_found, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
@@ -67,7 +67,7 @@ export class WebhooksController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  @RequireScopes('accounts--my:rw')
+  @RequireScopes('webhooks:manage')
   @UseInterceptors(JsonBodyInterceptor)
   @ApiOperation({
     operationId: 'create-webhook',
@@ -101,6 +101,8 @@ export class WebhooksController {
     validation.webhookScheme,
     validation.webhookCredentials,
     validation.webhookTarget,
+    validation.webhookHost,
+    validation.webhookPort,
     validation.webhookLimit,
     validation.unknownParameter,
   )
@@ -123,7 +125,7 @@ export class WebhooksController {
 
   @Delete(':webhook_id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @RequireScopes('accounts--my:rw')
+  @RequireScopes('webhooks:manage')
   @ApiOperation({
     operationId: 'delete-webhook',
     summary: 'Delete a webhook',
@@ -134,6 +136,29 @@ export class WebhooksController {
   @ApiErrors(validation.webhookId, not_found.webhook)
   async delete(@Param('webhook_id', UuidParam('webhook_id')) id: string, @CurrentPrincipal() principal: Principal): Promise<void> {
     await this.webhooks.delete(principal.organizationId, id);
+  }
+
+  @Post(':webhook_id/rotate-secret')
+  @HttpCode(HttpStatus.OK)
+  @RequireScopes('webhooks:manage')
+  @ApiOperation({
+    operationId: 'rotate-webhook-secret',
+    summary: 'Rotate the signing secret of a webhook',
+    description:
+      'Issues a new secret (shown only in this answer). Deliveries are signed with it from now on, and for ' +
+      'WEBHOOK_PREVIOUS_SECRET_TTL_MS (default 24 h) also with the previous secret: Product-Directory-Signature then holds ' +
+      'two v1 entries (t=<t>,v1=<new>,v1=<previous>), and a receiver accepts the delivery when any one matches a secret it ' +
+      'knows. Switch your receiver to the new secret within that window. Rotating again ends the window of the ' +
+      'previous secret: only the two latest ever sign. No body.',
+  })
+  @ApiParam(WEBHOOK_ID_PARAM)
+  @ApiOkResponse({ type: WebhookSecretRotatedDto, description: 'The new secret, never shown again' })
+  @ApiErrors(validation.webhookId, not_found.webhook)
+  rotateSecret(
+    @Param('webhook_id', UuidParam('webhook_id')) id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<WebhookSecretRotatedDto> {
+    return this.webhooks.rotateSecret(principal.organizationId, id);
   }
 
   @Get(':webhook_id/deliveries')

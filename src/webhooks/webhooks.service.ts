@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../common/errors/api-error';
 import { CursorCodec } from '../common/pagination/cursor';
@@ -7,10 +7,12 @@ import { splitPage } from '../common/pagination/page';
 import { isStorableString } from '../common/text/storable-string';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryDto, type WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
-import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto } from './dto/webhook.dto';
+import { WebhookDto, type WebhookCreatedDto, type WebhookPageDto, type WebhookSecretRotatedDto } from './dto/webhook.dto';
 import type { WebhookSubscription } from './entities/webhook-subscription.entity';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from './repositories/webhook-subscription.repository';
+import { AppConfig } from '../common/config/app-config';
+import { WebhookSecretBox } from './signing/secret-box';
 import { newWebhookSecret } from './signing/webhook-signature';
 import { BlockedTargetError, TargetGuard } from './ssrf/target-guard';
 
@@ -22,10 +24,14 @@ const ID_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.uuid });
 /** Organization-scoped webhook subscriptions and their deliveries, for the HTTP layer. */
 @Injectable()
 export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
   constructor(
     private readonly subscriptions: WebhookSubscriptionRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly guard: TargetGuard,
+    private readonly box: WebhookSecretBox,
+    private readonly config: AppConfig,
   ) {}
 
   async create(organizationId: string, request: CreateWebhookDto): Promise<WebhookCreatedDto> {
@@ -36,18 +42,23 @@ export class WebhooksService {
     try {
       url = await this.guard.check(request.url);
     } catch (error) {
-      if (error instanceof BlockedTargetError) throw new ValidationError(error.message);
+      if (error instanceof BlockedTargetError) {
+        // What the name resolved to stays here: the client gets the generic message only.
+        this.logger.warn(`Webhook target refused for organization ${organizationId}: ${error.detail}`);
+        throw new ValidationError(error.message);
+      }
       throw error;
     }
     const secret = newWebhookSecret();
+    const id = randomUUID();
     const subscription = await this.subscriptions.insertWithinLimit(
       {
-        id: randomUUID(),
+        id,
         organizationId,
         url: url.href, // normalised: ASCII (punycode, percent-encoding), so always storable
         events: [...new Set(request.events)],
         description: request.description ?? null,
-        secret,
+        secret: this.box.seal(secret, id),
       },
       MAX_WEBHOOKS_PER_ORGANIZATION,
     );
@@ -55,6 +66,19 @@ export class WebhooksService {
       throw new ValidationError(`An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`);
     }
     return { ...WebhookDto.from(subscription), secret };
+  }
+
+  /** A new secret, shown once; the previous one keeps signing for WEBHOOK_PREVIOUS_SECRET_TTL_MS. */
+  async rotateSecret(organizationId: string, id: string): Promise<WebhookSecretRotatedDto> {
+    const secret = newWebhookSecret();
+    const rotated = await this.subscriptions.rotateSecret(
+      id,
+      organizationId,
+      this.box.seal(secret, id),
+      this.config.webhooks.previousSecretTtlMs,
+    );
+    if (!rotated) throw notFound(id);
+    return { id, secret, previous_secret_expires_at: rotated.previousExpiresAt?.toISOString() ?? null };
   }
 
   async list(organizationId: string, limit: number, cursor?: string): Promise<WebhookPageDto> {

@@ -2,6 +2,7 @@ import { followUpFile, largeFile, smallFile } from './support/catalog';
 import { createCaller } from './support/cli';
 import { FaultsDb } from './support/db';
 import { sleep } from '../../tools/harness/repo';
+import { freePort } from '../../tools/harness/ports';
 import { getImportStatus, postUpload, uploadCatalog } from '../../tools/harness/http/import-requests';
 import { attempt, describeAnswer, httpRequest, isFailure, type HttpResult, type RequestFailure } from '../../tools/harness/http/request';
 import {
@@ -39,9 +40,15 @@ describe('Redis restarted mid-import (DESIGN §10: clients reconnect, work resum
   /** GET /metrics of the API, sent as Redis went down (checked by the second test): the answer and when it came. */
   let metricsProbe: Promise<{ answer: HttpResult | RequestFailure; at: number }> | undefined;
   let redisBackAt = 0;
+  /** The API's METRICS_PORT (/metrics is not on the public port). */
+  let apiMetricsPort = 0;
 
   beforeAll(async () => {
-    [api, worker] = await Promise.all([startApi({ name: 'faults-redis-api' }), startWorker({ name: 'faults-redis-worker' })]);
+    apiMetricsPort = await freePort();
+    [api, worker] = await Promise.all([
+      startApi({ name: 'faults-redis-api', env: { METRICS_PORT: String(apiMetricsPort) } }),
+      startWorker({ name: 'faults-redis-worker' }),
+    ]);
     reference = await referenceOutcomes(
       db,
       api.port,
@@ -69,7 +76,7 @@ describe('Redis restarted mid-import (DESIGN §10: clients reconnect, work resum
     const downAt = Date.now();
     try {
       // Not cut off at the probe timeout: how long it really takes is part of the finding.
-      metricsProbe = attempt(httpRequest({ port: api.port, method: 'GET', path: '/metrics', timeoutMs: 15_000 })).then((answer) => ({
+      metricsProbe = attempt(httpRequest({ port: apiMetricsPort, method: 'GET', path: '/metrics', timeoutMs: 15_000 })).then((answer) => ({
         answer,
         at: Date.now(),
       }));

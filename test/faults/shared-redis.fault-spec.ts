@@ -32,6 +32,8 @@ class Stack {
   api!: ApiProcess;
   worker?: ServiceProcess;
   metricsPort = 0;
+  /** The API's METRICS_PORT: the full readiness report (queue namespace) is served there only. */
+  apiMetricsPort = 0;
 
   constructor(
     readonly label: 'a' | 'b',
@@ -45,7 +47,8 @@ class Stack {
   }
 
   async startApi(): Promise<void> {
-    this.api = await startApi({ name: `faults-shared-api-${this.label}`, env: this.env });
+    this.apiMetricsPort = await freePort();
+    this.api = await startApi({ name: `faults-shared-api-${this.label}`, env: { ...this.env, METRICS_PORT: String(this.apiMetricsPort) } });
   }
 
   async startWorker(): Promise<void> {
@@ -63,7 +66,7 @@ class Stack {
   }
 
   async queueReport(): Promise<QueueReport> {
-    const ready = await httpRequest({ port: this.api.port, method: 'GET', path: '/health/ready', timeoutMs: 5_000 });
+    const ready = await httpRequest({ port: this.apiMetricsPort, method: 'GET', path: '/health/ready', timeoutMs: 5_000 });
     expect(ready.status).toBe(200);
     return (ready.json as { queue: QueueReport }).queue;
   }

@@ -15,3 +15,5 @@ process.env.AUTH_FAILURES_PER_MINUTE = '1000000';
 process.env.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE = '1000000';
 // Specs fire many reads of one account at once; read-bounds.e2e-spec and mcp-amplification.e2e-spec set their own limits.
 process.env.READS_IN_FLIGHT_PER_ACCOUNT = '64';
+// Processes the specs start must not compete for the default metrics port (the test app's endpoint is TestApp.metrics).
+process.env.METRICS_PORT = '0';

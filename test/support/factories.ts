@@ -12,14 +12,17 @@ export interface TestCaller {
   auth: string;
 }
 
-/** A fresh organization with one account and one token, so tests never see each other's data. */
+/** What an accounts--my:rw token created before the grant scopes existed holds now (migration TokenScopeGrants). */
+export const WRITER_SCOPES: Scope[] = ['accounts--my:rw', 'catalog:replace', 'webhooks:manage'];
+
+/** A fresh organization with one account and one token (WRITER_SCOPES unless told), so tests never see each other's data. */
 export async function createCaller(app: INestApplication, options: { scopes?: Scope[]; expiresAt?: Date } = {}): Promise<TestCaller> {
   const admin = app.get(AuthAdminService);
   const organization = await admin.createOrganization(`test-org-${randomUUID()}`);
   const account = await admin.createAccount(organization.id);
   const token = await admin.createToken({
     accountId: account.id,
-    scopes: options.scopes ?? ['accounts--my:rw'],
+    scopes: options.scopes ?? WRITER_SCOPES,
     expiresAt: options.expiresAt,
   });
   return {

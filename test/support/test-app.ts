@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { createServer } from 'node:http';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
 import type { DestinationStream } from 'pino';
 import type { App } from 'supertest/types';
@@ -6,12 +7,15 @@ import { AppModule } from '../../src/app.module';
 import type { AppConfig } from '../../src/common/config/app-config';
 import { loadConfig } from '../../src/common/config/load-config';
 import { configureApp } from '../../src/configure-app';
+import { apiOperationsListener } from '../../src/health/operations-endpoint';
 import { ImportWorker } from '../../src/jobs/worker/import-worker.service';
 import { WebhookWorker } from '../../src/webhooks/delivery/webhook-worker.service';
 
 export interface TestApp {
   app: INestApplication;
   http: App;
+  /** The METRICS_PORT endpoint of this app (GET /metrics, the full GET /health/ready), as main.ts serves it. */
+  metrics: App;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -40,5 +44,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app.get(ImportWorker).start();
     await app.get(WebhookWorker).start();
   }
-  return { app, http: app.getHttpServer() as App, config, close: () => app.close() };
+  const metrics = createServer(apiOperationsListener(app));
+  return { app, http: app.getHttpServer() as App, metrics, config, close: () => app.close() };
 }

@@ -21,6 +21,15 @@ export class TokenRepository {
     return this.repo.save(this.repo.create(token));
   }
 
+  /** Every token of the account (revoked and expired ones too), newest first; the hash is not read. */
+  listForAccount(accountId: string): Promise<PersonalAccessToken[]> {
+    return this.repo.find({
+      select: { id: true, accountId: true, name: true, scopes: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true },
+      where: { accountId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
   async findCredentialsByHash(tokenHash: Buffer): Promise<TokenCredentials | null> {
     const row = await this.repo
       .createQueryBuilder('t')

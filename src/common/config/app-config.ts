@@ -32,11 +32,13 @@ export class AppConfig {
   queuePrefixOverride: string | null;
   /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
   tokenCacheTtlMs: number;
+  /** A token created without --expires-at or --no-expiry expires after this many days (0 = never). */
+  tokenDefaultTtlDays: number;
   /** Requests per account per minute before 429 `rate_limited`. */
   rateLimitPerMinute: number;
   /** A request (headers and body) must complete within this, or the connection is closed. */
   httpRequestTimeoutMs: number;
-  /** Port of the standalone worker's Prometheus endpoint (0 = off); the API serves /metrics itself. */
+  /** Port of GET /metrics (API and standalone worker) and of the API's full readiness report (0 = off); never the public port. */
   metricsPort: number;
   logLevel: string;
   /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
@@ -104,5 +106,12 @@ export class AppConfig {
     timeoutMs: number;
     /** How often each worker moves new outbox events to deliveries and re-enqueues due ones. */
     relayIntervalMs: number;
+    /**
+     * WEBHOOK_SECRET_KEY decoded (32 bytes): signing secrets are stored AES-256-GCM encrypted. null:
+     * stored in plain text (refused at boot under NODE_ENV=production unless WEBHOOK_SECRETS_PLAINTEXT=true).
+     */
+    secretKey: Buffer | null;
+    /** After rotate-secret, deliveries carry a signature with the previous secret too for this long. */
+    previousSecretTtlMs: number;
   };
 }

@@ -361,4 +361,37 @@ export class Environment {
   @Min(1)
   @Max(1_000_000)
   AUTH_UNKNOWN_LOOKUPS_PER_MINUTE?: number;
+
+  /** Days a new token is valid unless its creator sets --expires-at or --no-expiry; 0 = new tokens never expire. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3650)
+  TOKEN_DEFAULT_TTL_DAYS?: number;
+
+  /** AES-256-GCM key (32 bytes, base64) encrypting webhook signing secrets at rest. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)' })
+  WEBHOOK_SECRET_KEY?: string;
+
+  /** Without WEBHOOK_SECRET_KEY, NODE_ENV=production refuses to boot unless this says plain-text secrets are intended. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'WEBHOOK_SECRETS_PLAINTEXT must be true or false' })
+  WEBHOOK_SECRETS_PLAINTEXT?: boolean;
+
+  /** After rotate-secret, how long deliveries are still signed with the previous secret as well. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(2_592_000_000)
+  WEBHOOK_PREVIOUS_SECRET_TTL_MS?: number;
+
+  /** Read only to decide whether WEBHOOK_SECRET_KEY is required. */
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
 }

@@ -24,6 +24,7 @@ const DEFAULTS = {
   },
   queuePrefixOverride: null,
   tokenCacheTtlMs: 5_000,
+  tokenDefaultTtlDays: 90,
   rateLimitPerMinute: 1_200,
   httpRequestTimeoutMs: 300_000,
   metricsPort: 9464,
@@ -40,8 +41,18 @@ const DEFAULTS = {
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
-  webhooks: { allowPrivateTargets: false, retryBaseMs: 10_000, retryWindowMs: 86_400_000, timeoutMs: 10_000, relayIntervalMs: 1_000 },
+  webhooks: {
+    allowPrivateTargets: false,
+    retryBaseMs: 10_000,
+    retryWindowMs: 86_400_000,
+    timeoutMs: 10_000,
+    relayIntervalMs: 1_000,
+    secretKey: null,
+    previousSecretTtlMs: 86_400_000,
+  },
 };
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The error loadConfig throws for `env`, or a failure when it throws nothing. */
 function configError(env: NodeJS.ProcessEnv): ConfigValidationError {
@@ -248,6 +259,8 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_WINDOW_MS: '60000',
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_RELAY_INTERVAL_MS: '100',
+      WEBHOOK_SECRET_KEY: KEY,
+      WEBHOOK_PREVIOUS_SECRET_TTL_MS: '0',
     });
     expect(config.webhooks).toEqual({
       allowPrivateTargets: true,
@@ -255,7 +268,28 @@ describe('loadConfig', () => {
       retryWindowMs: 60_000,
       timeoutMs: 2_000,
       relayIntervalMs: 100,
+      secretKey: Buffer.from(KEY, 'base64'),
+      previousSecretTtlMs: 0,
     });
+  });
+
+  it('refuses a WEBHOOK_SECRET_KEY that is not 32 bytes of base64', () => {
+    for (const value of ['short', Buffer.alloc(16).toString('base64'), Buffer.alloc(32).toString('hex')]) {
+      expect(configError({ WEBHOOK_SECRET_KEY: value }).message).toContain('WEBHOOK_SECRET_KEY must be 32 bytes in base64');
+    }
+  });
+
+  it('refuses to boot under NODE_ENV=production without WEBHOOK_SECRET_KEY unless plain-text secrets are asked for', () => {
+    expect(configError({ NODE_ENV: 'production' }).message).toMatch(/WEBHOOK_SECRET_KEY is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: KEY }).webhooks.secretKey).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRETS_PLAINTEXT: 'true' }).webhooks.secretKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'development' }).webhooks.secretKey).toBeNull();
+  });
+
+  it('reads TOKEN_DEFAULT_TTL_DAYS (0 = no default expiry)', () => {
+    expect(loadConfig({ TOKEN_DEFAULT_TTL_DAYS: '0' }).tokenDefaultTtlDays).toBe(0);
+    expect(loadConfig({ TOKEN_DEFAULT_TTL_DAYS: '30' }).tokenDefaultTtlDays).toBe(30);
+    expect(configError({ TOKEN_DEFAULT_TTL_DAYS: '-1' }).message).toContain('TOKEN_DEFAULT_TTL_DAYS');
   });
 
   it.each([

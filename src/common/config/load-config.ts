@@ -19,6 +19,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .join('\n  ');
     throw new ConfigValidationError(`Invalid configuration:\n  ${details}`);
   }
+  if (!input.WEBHOOK_SECRET_KEY && input.NODE_ENV === 'production' && input.WEBHOOK_SECRETS_PLAINTEXT !== true) {
+    throw new ConfigValidationError(
+      'Invalid configuration:\n  WEBHOOK_SECRET_KEY is required when NODE_ENV=production (openssl rand -base64 32), ' +
+        'or set WEBHOOK_SECRETS_PLAINTEXT=true to store webhook secrets in plain text',
+    );
+  }
   return {
     port: input.PORT ?? 3000,
     basePath: input.BASE_PATH ?? '',
@@ -41,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     queuePrefixOverride: input.QUEUE_PREFIX ?? null,
     tokenCacheTtlMs: input.TOKEN_CACHE_TTL_MS ?? 5_000,
+    tokenDefaultTtlDays: input.TOKEN_DEFAULT_TTL_DAYS ?? 90,
     rateLimitPerMinute: input.RATE_LIMIT_PER_MINUTE ?? 1_200,
     httpRequestTimeoutMs: input.HTTP_REQUEST_TIMEOUT_MS ?? 300_000,
     metricsPort: input.METRICS_PORT ?? 9464,
@@ -79,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryWindowMs: input.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000,
       timeoutMs: input.WEBHOOK_TIMEOUT_MS ?? 10_000,
       relayIntervalMs: input.WEBHOOK_RELAY_INTERVAL_MS ?? 1_000,
+      secretKey: input.WEBHOOK_SECRET_KEY ? Buffer.from(input.WEBHOOK_SECRET_KEY, 'base64') : null,
+      previousSecretTtlMs: input.WEBHOOK_PREVIOUS_SECRET_TTL_MS ?? 86_400_000,
     },
     database: {
       statementTimeoutMs: input.DB_STATEMENT_TIMEOUT_MS ?? 60_000,
@@ -149,4 +158,9 @@ export const ENV_KEYS = [
   'ALLOWED_ORIGINS',
   'TRUSTED_PROXIES',
   'AUTH_UNKNOWN_LOOKUPS_PER_MINUTE',
+  'TOKEN_DEFAULT_TTL_DAYS',
+  'WEBHOOK_SECRET_KEY',
+  'WEBHOOK_SECRETS_PLAINTEXT',
+  'WEBHOOK_PREVIOUS_SECRET_TTL_MS',
+  'NODE_ENV',
 ] as const;

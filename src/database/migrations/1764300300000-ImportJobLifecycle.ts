@@ -30,6 +30,8 @@ export class ImportJobLifecycle1764300300000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE import_job_ids`);
-    await q.query(`ALTER TABLE import_jobs DROP COLUMN cancel_requested_at, DROP COLUMN deleted_count, DROP COLUMN allow_mass_delete, DROP COLUMN mode`);
+    await q.query(
+      `ALTER TABLE import_jobs DROP COLUMN cancel_requested_at, DROP COLUMN deleted_count, DROP COLUMN allow_mass_delete, DROP COLUMN mode`,
+    );
   }
 }

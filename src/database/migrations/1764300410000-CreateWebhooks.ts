@@ -15,7 +15,9 @@ export class CreateWebhooks1764300410000 implements MigrationInterface {
         secret text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
-    await q.query(`CREATE INDEX webhook_subscriptions_organization_idx ON webhook_subscriptions (organization_id, created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX webhook_subscriptions_organization_idx ON webhook_subscriptions (organization_id, created_at DESC, id DESC)`,
+    );
     await q.query(`
       CREATE TABLE webhook_deliveries (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -16,6 +16,8 @@ import { FiltersOnProductSearch1764300540000 } from './1764300540000-FiltersOnPr
 import { SearchRowsWithoutForeignKey1764300550000 } from './1764300550000-SearchRowsWithoutForeignKey';
 import { AgentSearch1764300600000 } from './1764300600000-AgentSearch';
 import { CatalogStats1764300700000 } from './1764300700000-CatalogStats';
+import { TokenScopeGrants1764300900000 } from './1764300900000-TokenScopeGrants';
+import { WebhookSecretsAtRest1764300910000 } from './1764300910000-WebhookSecretsAtRest';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -37,4 +39,6 @@ export const migrations = [
   SearchRowsWithoutForeignKey1764300550000,
   AgentSearch1764300600000,
   CatalogStats1764300700000,
+  TokenScopeGrants1764300900000,
+  WebhookSecretsAtRest1764300910000,
 ];

@@ -8,6 +8,8 @@ import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
+import { WebhookSecretBox } from '../signing/secret-box';
+import { WebhookSecretSealer } from '../signing/webhook-secret-sealer.service';
 import { TargetGuard } from '../ssrf/target-guard';
 import { OutboxRelay } from './outbox-relay.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -20,7 +22,8 @@ import { WebhookWorker } from './webhook-worker.service';
 /**
  * The worker side of webhooks (no HTTP): subscriptions and deliveries storage, the relay from the
  * jobs outbox, the Bull queue "webhook-deliveries" (same Bull root options, hence the deployment's
- * queue prefix, as the import queue: JobsModule configures them), the processor and the SSRF guard.
+ * queue prefix, as the import queue: JobsModule configures them), the processor, the SSRF guard and
+ * the sealing of secrets at rest.
  */
 @Module({
   imports: [
@@ -37,12 +40,14 @@ import { WebhookWorker } from './webhook-worker.service';
       inject: [TargetGuard, AppConfig],
       useFactory: (guard: TargetGuard, config: AppConfig) => new WebhookSender(guard, config.webhooks.timeoutMs),
     },
+    { provide: WebhookSecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => new WebhookSecretBox(config.webhooks.secretKey) },
+    WebhookSecretSealer,
     WebhookMetrics,
     WebhookQueueProducer,
     WebhookDeliveryProcessor,
     OutboxRelay,
     WebhookWorker,
   ],
-  exports: [WebhookSubscriptionRepository, WebhookDeliveryRepository, TargetGuard, WebhookWorker],
+  exports: [WebhookSubscriptionRepository, WebhookDeliveryRepository, TargetGuard, WebhookSecretBox, WebhookWorker],
 })
 export class WebhookDeliveryModule {}

@@ -3,12 +3,14 @@ import { AppConfig } from '../../common/config/app-config';
 import { OutboxEventRepository, type OutboxEvent } from '../../jobs/repositories/outbox-event.repository';
 import { WebhookDeliveryRepository, type AttemptOutcome } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
+import type { WebhookSubscription } from '../entities/webhook-subscription.entity';
+import { WebhookSecretBox } from '../signing/secret-box';
 import { SIGNATURE_HEADER, signatureHeader } from '../signing/webhook-signature';
 import { nextAttemptAt } from './retry-schedule';
 import type { WebhookQueuePayload } from './webhook-queue.constants';
 import { WebhookQueueProducer } from './webhook-queue.producer';
 import { WebhookMetrics } from './webhook-metrics';
-import { WebhookSender } from './webhook-sender';
+import { WebhookSender, type SendResult } from './webhook-sender';
 
 /** Past the attempt's own timeout, how long before an unrecorded attempt counts as lost with its worker. */
 const LEASE_MARGIN_MS = 20_000;
@@ -37,6 +39,7 @@ export class WebhookDeliveryProcessor {
     private readonly producer: WebhookQueueProducer,
     private readonly config: AppConfig,
     private readonly metrics: WebhookMetrics,
+    private readonly box: WebhookSecretBox,
   ) {}
 
   async process(payload: WebhookQueuePayload): Promise<AttemptResult> {
@@ -49,10 +52,15 @@ export class WebhookDeliveryProcessor {
     if (!subscription || !event) return 'skipped'; // deleted meanwhile (the delivery went with it)
     const body = eventBody(event);
     const attemptedAt = new Date();
-    const result = await this.sender.send(subscription.url, body, {
-      [SIGNATURE_HEADER]: signatureHeader(subscription.secret, body, attemptedAt),
-      'User-Agent': 'product-directory-webhooks/1.0',
-    });
+    const secrets = this.signingSecrets(subscription, attemptedAt);
+    const result: SendResult =
+      secrets === null
+        ? { statusCode: null, error: 'not sent: the signing secret is unavailable on the server', durationMs: 0 }
+        : await this.sender.send(subscription.url, body, {
+            [SIGNATURE_HEADER]: signatureHeader(secrets, body, attemptedAt),
+            'User-Agent': 'product-directory-webhooks/1.0',
+          });
+    if (result.detail) this.logger.warn(`Webhook ${subscription.id} target refused at delivery ${claimed.id}: ${result.detail}`);
     let outcome: AttemptOutcome;
     if (result.error === null) outcome = { kind: 'delivered' };
     else {
@@ -72,5 +80,20 @@ export class WebhookDeliveryProcessor {
       this.logger.warn(`Webhook delivery ${claimed.id} failed after ${claimed.attempts} attempts: ${result.error}`);
     }
     return outcome.kind;
+  }
+
+  /** The current secret, and the previous one while its window lasts; null (logged) when they cannot be opened. */
+  private signingSecrets(subscription: WebhookSubscription, at: Date): string[] | null {
+    try {
+      const secrets = [this.box.open(subscription.secret, subscription.id)];
+      const previous = subscription.previousSecret;
+      if (previous !== null && subscription.previousSecretExpiresAt !== null && subscription.previousSecretExpiresAt > at) {
+        secrets.push(this.box.open(previous, subscription.id));
+      }
+      return secrets;
+    } catch (error) {
+      this.logger.error(`Webhook ${subscription.id}: ${(error as Error).message}`);
+      return null;
+    }
   }
 }

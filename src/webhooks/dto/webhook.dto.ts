@@ -50,3 +50,26 @@ export class WebhookPageDto {
   @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor for the next page; null on the last page' })
   next_cursor: string | null;
 }
+
+@ApiSchema({ name: 'WebhookSecretRotated' })
+export class WebhookSecretRotatedDto {
+  @ApiProperty({ format: 'uuid', example: '7d1e6f0a-4b8c-4e2f-9a51-0c3b2d4e5f60' })
+  id: string;
+
+  @ApiProperty({
+    description: 'The new signing secret, shown only in this response',
+    example: 'whsec_Jk2yO0aVb7ZsQm4E5cQm0f3m0yq1bG6oC3nqk0m9xv1',
+  })
+  secret: string;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Until then every delivery carries a second v1 signature made with the previous secret (null: the previous secret ' +
+      'stopped signing at once, WEBHOOK_PREVIOUS_SECRET_TTL_MS=0)',
+    example: '2026-11-27T07:10:00.000Z',
+  })
+  previous_secret_expires_at: string | null;
+}

@@ -12,8 +12,12 @@ export class WebhookSubscriptionRepository {
    * Inserts unless the organization already has `max` subscriptions (then null). The count and the
    * insert share a transaction that holds the organization's row (FOR NO KEY UPDATE, which leaves
    * foreign-key checks of other tables alone), so concurrent creates are counted one after another.
+   * `secret` is stored as given: seal it first.
    */
-  async insertWithinLimit(subscription: Omit<WebhookSubscription, 'createdAt'>, max: number): Promise<WebhookSubscription | null> {
+  async insertWithinLimit(
+    subscription: Omit<WebhookSubscription, 'createdAt' | 'previousSecret' | 'previousSecretExpiresAt'>,
+    max: number,
+  ): Promise<WebhookSubscription | null> {
     return this.repo.manager.transaction(async (manager) => {
       await manager.query('SELECT 1 FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [subscription.organizationId]);
       if ((await manager.countBy(WebhookSubscription, { organizationId: subscription.organizationId })) >= max) return null;
@@ -22,8 +26,32 @@ export class WebhookSubscriptionRepository {
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
         [subscription.id, subscription.organizationId, subscription.url, subscription.events, subscription.description, subscription.secret],
       );
-      return { ...subscription, createdAt: row.created_at };
+      return { ...subscription, previousSecret: null, previousSecretExpiresAt: null, createdAt: row.created_at };
     });
+  }
+
+  /**
+   * Makes `sealedSecret` the secret; the current one becomes the previous secret until now +
+   * `previousTtlMs` (dropped at once when 0). Rotating again replaces the previous secret: only the
+   * two latest ever sign. Returns when the previous secret stops signing, or undefined when the
+   * webhook is not the organization's.
+   */
+  async rotateSecret(
+    id: string,
+    organizationId: string,
+    sealedSecret: string,
+    previousTtlMs: number,
+  ): Promise<{ previousExpiresAt: Date | null } | undefined> {
+    const [rows]: [Array<{ previous_secret_expires_at: Date | null }>, number] = await this.repo.query(
+      `UPDATE webhook_subscriptions
+          SET previous_secret = CASE WHEN $4::bigint > 0 THEN secret END,
+              previous_secret_expires_at = CASE WHEN $4::bigint > 0 THEN clock_timestamp() + make_interval(secs => $4::bigint / 1000.0) END,
+              secret = $3
+        WHERE id = $1 AND organization_id = $2
+        RETURNING previous_secret_expires_at`,
+      [id, organizationId, sealedSecret, previousTtlMs],
+    );
+    return rows.length === 0 ? undefined : { previousExpiresAt: rows[0].previous_secret_expires_at };
   }
 
   findForOrganization(id: string, organizationId: string): Promise<WebhookSubscription | null> {

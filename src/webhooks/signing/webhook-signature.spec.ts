@@ -12,6 +12,16 @@ describe('webhook signatures', () => {
     expect(signatureHeader(secret, body, at)).toBe(`t=1795676400,v1=${expected}`);
   });
 
+  it('signs with each secret given, newest first, one v1 each: a receiver holding either secret accepts it', () => {
+    const previous = 'whsec_previous';
+    const header = signatureHeader([secret, previous], body, at);
+    const sign = (key: string) => createHmac('sha256', key).update(`1795676400.${body}`).digest('hex');
+    expect(header).toBe(`t=1795676400,v1=${sign(secret)},v1=${sign(previous)}`);
+    expect(verifySignature(header, secret, body, { now: at })).toBe(true);
+    expect(verifySignature(header, previous, body, { now: at })).toBe(true);
+    expect(verifySignature(header, 'whsec_other', body, { now: at })).toBe(false);
+  });
+
   it('verifies its own signature within the tolerance window and refuses it outside', () => {
     const header = signatureHeader(secret, body, at);
     expect(verifySignature(header, secret, body, { now: new Date(at.getTime() + 299_000) })).toBe(true);

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The request header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
+/**
+ * The request header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`; after
+ * a rotation, one v1 per secret still signing (the newest first): a receiver accepts any match.
+ */
 export const SIGNATURE_HEADER = 'Product-Directory-Signature';
 /** How far a receiver should let `t` be from its own clock (README shows the check). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -14,10 +17,11 @@ export function signatureHex(secret: string, timestamp: number, body: string): s
   return createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
 }
 
-/** The header value for `body` signed at `now`. */
-export function signatureHeader(secret: string, body: string, now: Date = new Date()): string {
+/** The header value for `body` signed at `now` with each of `secrets`. */
+export function signatureHeader(secrets: string | readonly string[], body: string, now: Date = new Date()): string {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return `t=${timestamp},v1=${signatureHex(secret, timestamp, body)}`;
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) => `v1=${signatureHex(secret, timestamp, body)}`);
+  return [`t=${timestamp}`, ...signatures].join(',');
 }
 
 /**

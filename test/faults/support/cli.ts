@@ -15,11 +15,14 @@ export function runCli(args: string[], env: ServiceEnv = {}): Promise<Record<str
   return runHarnessCli(join(DIST_SNAPSHOT, 'cli.js'), args, childEnv({ PGAPPNAME: 'faults-cli', ...env }), 30_000);
 }
 
-/** A fresh organization with one account and one read-write token, created the operator's way. */
+/** A fresh organization with one account and one read-write token (webhooks:manage too), created the operator's way. */
 export async function createCaller(label: string, env: ServiceEnv = {}): Promise<Caller> {
   const organization = await runCli(['organizations', 'create', '--name', `faults ${label}`], env);
   const account = await runCli(['accounts', 'create', '--organization', String(organization.id)], env);
-  const token = await runCli(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw'], env);
+  const token = await runCli(
+    ['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw,webhooks:manage'],
+    env,
+  );
   const accountId = String(account.id);
   const secret = String(token.token);
   return {
