@@ -16,6 +16,9 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * product: the brand, the category list (with its category keys) and the description. Feeds list
  * a style's colours and sizes as products with one brand, category list and, mostly, one
  * description; stemming is most of the indexing CPU, and the description is most of the text.
+ * Those three are MATERIALIZED: inlined, their vectors are computed where the join reads them, and
+ * with a nested loop (the planner expects one row from `docs`) that is once per product and
+ * distinct value (1,000 products with 893 descriptions: 68-72 s instead of 7-9 s).
  *
  * `'null'` stands for "no categories" in the grouping: a stored product never holds a JSON null
  * (validation rejects it), and an absent list has no keys (NULL) and an empty vector part. Rows and
@@ -28,14 +31,14 @@ export const WRITE_SEARCH_ROWS = `
            coalesce(p.data->>'description', '') AS description
       FROM products p
      WHERE p.organization_id = $1 AND p.product_id IN (SELECT product_id FROM picked)
-  ), brands AS (
+  ), brands AS MATERIALIZED (
     SELECT brand, setweight(to_tsvector('pds_search'::regconfig, search_text(brand)), 'B') AS vector FROM docs GROUP BY brand
-  ), category_lists AS (
+  ), category_lists AS MATERIALIZED (
     SELECT categories,
            setweight(jsonb_to_tsvector('pds_search'::regconfig, CASE WHEN categories = 'null' THEN '[]' ELSE categories END, '["string"]'), 'B') AS vector,
            CASE WHEN categories <> 'null' THEN product_category_keys($1, categories) END AS keys
       FROM docs GROUP BY categories
-  ), descriptions AS (
+  ), descriptions AS MATERIALIZED (
     SELECT description, setweight(to_tsvector('pds_search'::regconfig, search_text(description)), 'D') AS vector FROM docs GROUP BY description
   ), vectors AS MATERIALIZED (
     SELECT p.organization_id, p.product_id,
