@@ -56,7 +56,7 @@ export interface CatalogManifest {
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type ProductObject = { [key: string]: Json };
+export type ProductObject = { [key: string]: Json };
 
 const OPEN = '[\n';
 const SEP = ',\n';
@@ -153,6 +153,15 @@ export async function generateCatalog(options: GenerateOptions): Promise<Catalog
   };
   await writeFile(path.join(options.outDir, `${stem}.manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/**
+ * The catalog file's valid products (same families, fields and vocabulary) without a file, one at
+ * a time: for organizations written straight into the database, larger than an upload may be.
+ */
+export function* generateProducts(seed: number): Generator<ProductObject> {
+  const family = new FamilyState(new Prng(seed));
+  for (let index = 0; ; index++) yield family.product(index);
 }
 
 function formatSize(bytes: number): string {

@@ -26,6 +26,10 @@ export interface StackOptions {
   /** Extra Node flags for the worker only (e.g. --cpu-prof: it writes its profile when the worker exits on SIGTERM). */
   workerNodeArgs?: string[];
   log: (message: string) => void;
+  /** Another bench database, Redis db and queue prefix (default: the shared bench ones). */
+  databaseUrl?: string;
+  redisUrl?: string;
+  queuePrefix?: string;
 }
 
 export interface ServiceStack {
@@ -40,6 +44,8 @@ export interface ServiceStack {
   createdOrganizations: string[];
   /** Throws the exit error of a service process that died, else null. */
   deadService(): string | null;
+  /** Stops the worker (if any) and starts a new one: its start-up sweep indexes whatever is pending. */
+  restartWorker(): Promise<ServiceProcess>;
 }
 
 /**
@@ -50,20 +56,22 @@ export interface ServiceStack {
  */
 export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const { cleanup, log } = options;
-  const databaseUrl = BENCH_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? BENCH_DATABASE_URL;
+  const redisUrl = options.redisUrl ?? BENCH_REDIS_URL;
+  const queuePrefix = options.queuePrefix ?? BENCH_QUEUE_PREFIX;
   const createdDatabase = await ensureBenchDatabase(databaseUrl);
   log(createdDatabase ? `created database ${databaseUrl}` : `using existing database ${databaseUrl} (not dropped at the end)`);
   const createdOrganizations: string[] = [];
   cleanup.add('database', async () => {
     await killRunningCli(); // an interrupted CLI would otherwise re-create the database after the drop
     if (options.keepDb) {
-      log(`--keep-db: leaving ${databaseUrl} and Redis ${BENCH_REDIS_URL} prefix "${BENCH_QUEUE_PREFIX}" as they are`);
+      log(`--keep-db: leaving ${databaseUrl} and Redis ${redisUrl} prefix "${queuePrefix}" as they are`);
       return;
     }
     if (createdDatabase) {
       await dropBenchDatabase(databaseUrl);
-      const keys = await deleteQueueKeys(BENCH_REDIS_URL, BENCH_QUEUE_PREFIX);
-      log(`dropped database product_directory_bench, deleted ${keys} Redis keys ${BENCH_QUEUE_PREFIX}:*`);
+      const keys = await deleteQueueKeys(redisUrl, queuePrefix);
+      log(`dropped database ${new URL(databaseUrl).pathname.slice(1)}, deleted ${keys} Redis keys ${queuePrefix}:*`);
     } else if (createdOrganizations.length > 0) {
       await deleteOrganizations(databaseUrl, createdOrganizations);
       log(`deleted the ${createdOrganizations.length} organizations this run created`);
@@ -73,8 +81,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const port = await freePort();
   const common = {
     DATABASE_URL: databaseUrl,
-    REDIS_URL: BENCH_REDIS_URL,
-    QUEUE_PREFIX: BENCH_QUEUE_PREFIX,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
     // The limiter stays in the request path (its cost is measured) but must not refuse the load.
     RATE_LIMIT_PER_MINUTE: '1000000',
     METRICS_PORT: '0',
@@ -91,8 +99,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const baseUrl = `http://127.0.0.1:${port}`;
   log(`api pid ${api.pid} on ${baseUrl} (log ${api.logFile})`);
   let worker: ServiceProcess | null = null;
-  if (options.withWorker) {
-    worker = await startNodeService(
+  const startWorker = async (): Promise<ServiceProcess> => {
+    const w = await startNodeService(
       'worker',
       path.join(REPO_ROOT, 'dist/worker.js'),
       serviceEnv(common),
@@ -100,19 +108,21 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
       undefined,
       options.workerNodeArgs,
     );
-    const w = worker;
     cleanup.add('stop worker', () => w.stop());
-    log(`worker pid ${worker.pid} (log ${worker.logFile})`);
-  }
-  await waitForHttpOk(api, port, '/health/ready', 90_000);
-  if (worker) {
-    await worker.waitForLine(/Import worker started/, 90_000).catch((error: Error) => {
-      if (!worker!.running) throw error;
+    log(`worker pid ${w.pid} (log ${w.logFile})`);
+    return w;
+  };
+  const workerStarted = async (w: ServiceProcess): Promise<void> => {
+    await w.waitForLine(/Import worker started/, 90_000).catch((error: Error) => {
+      if (!w.running) throw error;
       log(`warning: ${error.message}; continuing`);
     });
-  }
-  const services = [api, worker].filter((s): s is ServiceProcess => s !== null);
-  return {
+  };
+  if (options.withWorker) worker = await startWorker();
+  await waitForHttpOk(api, port, '/health/ready', 90_000);
+  if (worker) await workerStarted(worker);
+  const services = () => [api, worker].filter((s): s is ServiceProcess => s !== null);
+  const stack: ServiceStack = {
     baseUrl,
     api,
     worker,
@@ -121,8 +131,17 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     createdDatabase,
     createdOrganizations,
     deadService: () => {
-      const dead = services.find((s) => !s.running);
+      const dead = services().find((s) => !s.running);
       return dead ? dead.exitError().message : null;
     },
+    async restartWorker() {
+      if (worker) await worker.stop();
+      const w = await startWorker();
+      worker = w;
+      stack.worker = w;
+      await workerStarted(w);
+      return w;
+    },
   };
+  return stack;
 }
