@@ -111,7 +111,9 @@ void runMain(cleanup, async () => {
   const upload = await importClient.upload(manifest.file);
   const imported = await importClient.waitForTerminal(upload.jobId, upload.acceptedAt, { timeoutMs: 900_000, isAlive: stack.deadService });
   if (imported.job.status !== 'done') throw new Error(`bench catalog import ended ${imported.job.status}`);
-  const searchableAfterS = await measureSearchLag(DATABASE_URL, catalogTenant.organizationId, imported.job.completed_at ?? null, 300_000);
+  const searchableAfterS = await measureSearchLag(DATABASE_URL, catalogTenant.organizationId, imported.job.completed_at ?? null, 1_800_000);
+  // Timings while the worker still indexes would measure the indexing, not the search.
+  if (searchableAfterS === null) throw new Error('the bench catalog was not searchable 30 minutes after its import was done');
   log(`bench catalog imported: done ${fmt(imported.seconds)} s after the 202, searchable ${fmt(searchableAfterS)} s after done`);
 
   // 2. The large organization, written with COPY and indexed by the worker's start-up sweep.
