@@ -45,6 +45,8 @@ export interface ServiceStack {
   deadService(): string | null;
   /** Starts the worker now (a stack started without one); resolves once it has started. */
   startWorker(): Promise<ServiceProcess>;
+  /** Stops the worker (if any) and starts a new one: its start-up sweep indexes whatever is pending. */
+  restartWorker(): Promise<ServiceProcess>;
 }
 
 /**
@@ -139,6 +141,11 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
       stack.worker = started;
       await workerStarted(started);
       return started;
+    },
+    restartWorker: async () => {
+      await stack.worker?.stop();
+      stack.worker = null;
+      return stack.startWorker();
     },
   };
   return stack;

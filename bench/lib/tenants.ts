@@ -13,14 +13,20 @@ export interface Tenant extends Credentials {
 /** Organization + account + token (ro, rw) through the admin CLI (DESIGN §8), like an operator would. */
 export async function createTenant(name: string, env: NodeJS.ProcessEnv): Promise<Tenant> {
   const org = await runCli<{ id: string; name: string }>(['organizations', 'create', '--name', name], env);
-  const account = await runCli<{ id: string; organization_id: string }>(['accounts', 'create', '--organization', org.id], env);
+  if (!org.id) throw new Error(`CLI returned an incomplete organization: ${JSON.stringify(org)}`);
+  return createAccess(org.id, name, env);
+}
+
+/** A new account + token (ro, rw) in an existing organization, e.g. one a previous run built. */
+export async function createAccess(organizationId: string, name: string, env: NodeJS.ProcessEnv): Promise<Tenant> {
+  const account = await runCli<{ id: string; organization_id: string }>(['accounts', 'create', '--organization', organizationId], env);
   const token = await runCli<{ id: string; token: string; scopes: string[] }>(
     ['tokens', 'create', '--account', account.id, '--scopes', 'accounts--my:ro,accounts--my:rw', '--name', 'bench'],
     env,
   );
-  if (!org.id || !account.id || !token.token)
-    throw new Error(`CLI returned incomplete objects: ${JSON.stringify({ org, account, token: { ...token, token: '<redacted>' } })}`);
-  return { organizationId: org.id, name, accountId: account.id, token: token.token };
+  if (!account.id || !token.token)
+    throw new Error(`CLI returned incomplete objects: ${JSON.stringify({ account, token: { ...token, token: '<redacted>' } })}`);
+  return { organizationId, name, accountId: account.id, token: token.token };
 }
 
 /** A new token of an existing account (a reused database keeps accounts, not tokens' secrets). */
