@@ -112,7 +112,10 @@ void runMain(cleanup, async () => {
   const searchable = await measureSearchable(
     DATABASE_URL,
     catalogTenant.organizationId,
-    { accepted_at: new Date(Date.now() - (performance.now() - upload.acceptedAt)).toISOString(), completed_at: imported.job.completed_at ?? null },
+    {
+      accepted_at: new Date(Date.now() - (performance.now() - upload.acceptedAt)).toISOString(),
+      completed_at: imported.job.completed_at ?? null,
+    },
     1_800_000,
   );
   const searchableAfterS = searchable?.lag_s ?? null;

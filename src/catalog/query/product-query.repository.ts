@@ -24,11 +24,19 @@ export class ProductQueryRepository {
     return query.getMany();
   }
 
-  /** How many products match the criteria, counted up to `cap`. */
+  /**
+   * How many products match the criteria, counted up to `cap`: filters read only `product_search`
+   * (no join, so no plan that depends on how many rows the planner expects the organization to have).
+   */
   async count(organizationId: string, criteria: ProductCriteria, cap: number): Promise<number> {
-    const inner = this.filtered(organizationId, criteria).select('1').limit(cap);
-    const [sql, params] = inner.getQueryAndParameters();
-    const [{ n }]: Array<{ n: number }> = await this.repo.query(`SELECT count(*)::int AS n FROM (${sql}) capped`, params);
+    const { sql, params } = filterConditions(criteria, INDEXED);
+    const from = hasFilter(criteria) ? 'product_search s' : 'products s';
+    const where = ['s.organization_id = :organizationId', ...sql].join(' AND ');
+    const [text, values] = this.repo.manager.connection.driver.escapeQueryWithParameters(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT :cap) capped`,
+      { ...params, organizationId, cap },
+    );
+    const [{ n }]: Array<{ n: number }> = await this.repo.query(text, values);
     return n;
   }
 
