@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isUnavailableError } from './connection-errors';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -10,6 +11,10 @@ describe('isUnavailableError', () => {
     ['25P03', 'terminating connection due to idle-in-transaction timeout'],
   ])('treats %s (%s) as the database being unavailable: 503, not 500', (code, message) => {
     expect(isUnavailableError(withCode(code, message))).toBe(true);
+  });
+
+  it('treats a query runner TypeORM released after its connection failed as unavailable (an upload cut by a PostgreSQL restart)', () => {
+    expect(isUnavailableError(new QueryRunnerAlreadyReleasedError())).toBe(true);
   });
 
   it.each([

@@ -4,6 +4,10 @@
  */
 export function isUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // TypeORM releases a query runner when its connection emits 'error' (e.g. PostgreSQL shut down
+  // while an upload's transaction waited for the client); the COMMIT that follows never reaches the
+  // server, so nothing was stored.
+  if (error.name === 'QueryRunnerAlreadyReleasedError') return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
