@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isUnavailableError } from './connection-errors';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -13,9 +13,12 @@ describe('isUnavailableError', () => {
     expect(isUnavailableError(withCode(code, message))).toBe(true);
   });
 
-  it('treats a query runner TypeORM released after its connection failed as unavailable (an upload cut by a PostgreSQL restart)', () => {
-    expect(isUnavailableError(new QueryRunnerAlreadyReleasedError())).toBe(true);
-  });
+  it.each([new QueryRunnerAlreadyReleasedError(), new QueryRunnerProviderAlreadyReleasedError()])(
+    'treats %p (TypeORM released the query runner after its connection failed: an upload cut by a PostgreSQL restart) as unavailable',
+    (error) => {
+      expect(isUnavailableError(error)).toBe(true);
+    },
+  );
 
   it.each([
     ['23505', 'duplicate key value violates unique constraint'],
