@@ -12,7 +12,6 @@ import { loadConfig } from '../../src/common/config/load-config';
 import { isFailure } from '../../tools/harness/http/request';
 import { freePort } from '../../tools/harness/ports';
 import { DIST_DIR, REPO_ROOT, sleep } from '../../tools/harness/repo';
-import { killRunningCli } from '../../tools/harness/cli';
 import { random } from '../faults/support/catalog';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -23,7 +22,7 @@ import type { ActualJob } from './support/model';
 import { Monitor } from './support/monitor';
 import { parseOptions, type SoakOptions } from './support/options';
 import { PrivatePostgres, PrivateRedis } from './support/private-services';
-import { readLoop } from './support/readers';
+import { readLoop, toolErrorProblems, type ToolError } from './support/readers';
 import { stabilityChecks } from './support/stability';
 import { SoakDb } from './support/soak-db';
 import { SoakHttp } from './support/soak-http';
@@ -87,7 +86,6 @@ async function main(): Promise<number> {
       workers: 2,
     });
     teardown.push(() => stack.stop());
-    teardown.push(() => killRunningCli());
     await stack.start();
     say(
       `PostgreSQL :${ports[0]}, Redis :${ports[1]}, APIs :${ports[2]} :${ports[3]}, 2 workers up after ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -116,11 +114,7 @@ async function soak(options: SoakOptions, { commit, postgres, redis, stack, star
   const rand = random(options.seed);
 
   // Organizations (the operator CLI), each with a webhook receiver and subscription.
-  const callers = await mapLimit(
-    Array.from({ length: options.tenants }, (_, i) => i),
-    4,
-    (i) => stack.createTenant(`tenant ${i}`),
-  );
+  const callers = await stack.createTenants(options.tenants, 'soak tenant');
   const tenants = callers.map(
     (caller, i) =>
       new Tenant(i, caller, new TenantCatalog(i, options.seed + 7_919 * (i + 1), 500 + Math.floor(rand() * 2_501)), http, db, clock),
@@ -137,10 +131,11 @@ async function soak(options: SoakOptions, { commit, postgres, redis, stack, star
   const monitor = new Monitor(stack, postgres, redis, db, SOAK_DATABASE, clock);
   monitor.start(SAMPLE_EVERY_MS);
   const clientProblems: string[] = [];
+  const toolErrors: ToolError[] = [];
   const schedule = faultSchedule(durationMs);
   const faults = runFaults(schedule, { stack, postgres, redis, tenants, http, log, clock, note: say }, stopping);
   const readers = Array.from({ length: READERS }, (_, i) =>
-    readLoop(tenants, http, random(options.seed + i), stopping, READ_PAUSE_MS, clientProblems),
+    readLoop(tenants, http, random(options.seed + i), stopping, READ_PAUSE_MS, toolErrors),
   );
   // Each client starts within the first START_SPREAD_MS: 20 first uploads at once would only test the upload cap.
   const clients = tenants.map((tenant) => sleep(rand() * START_SPREAD_MS).then(() => tenant.run(stopping, THINK_MS)));
@@ -200,6 +195,7 @@ async function soak(options: SoakOptions, { commit, postgres, redis, stack, star
     check('clients: every upload acknowledged, every job ended in time, no read refused', [
       ...tenants.flatMap((t) => t.problems.map((p) => `tenant ${t.index}: ${p}`)),
       ...clientProblems,
+      ...toolErrorProblems(toolErrors, log),
     ]),
     check(
       `faults carried out and healed, each kind at least ${required}×`,
@@ -339,20 +335,6 @@ async function distinctFreePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
 }
 
 main().then(

@@ -8,7 +8,8 @@ import type { SoakStack } from './stack';
 import type { Tenant } from './tenant';
 import type { TrafficLog } from './traffic-log';
 
-export const FAULT_KINDS = ['worker-kill', 'api-kill', 'redis-restart', 'postgres-restart', 'slow-client'] as const;
+/** In this order; the restarts of node processes (slowest on a loaded machine) last, so a short run fits them all. */
+export const FAULT_KINDS = ['slow-client', 'redis-restart', 'postgres-restart', 'api-kill', 'worker-kill'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The service's default minimum upload rate (UPLOAD_MIN_BYTES_PER_SECOND). */
@@ -116,7 +117,8 @@ async function waitReady(ctx: FaultContext, timeoutMs = 60_000): Promise<number>
  * another tenant's throwaway upload at a quarter of it (must be refused with 408, nothing stored).
  */
 async function slowClients(ctx: FaultContext): Promise<string> {
-  const bySize = [...ctx.tenants].sort((a, b) => a.catalog.size - b.catalog.size);
+  const bySize = ctx.tenants.filter((t) => !t.finished).sort((a, b) => a.catalog.size - b.catalog.size);
+  if (bySize.length < 2) throw new Error('no client left to upload slowly');
   const [slowTenant, tooSlowTenant] = bySize;
   const accepted = new Promise<boolean>((resolve) => (slowTenant.slowNext = { bytesPerSecond: MIN_BYTES_PER_SECOND * 1.5, done: resolve }));
   const { body, contentType } = multipartFile(

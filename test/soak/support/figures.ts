@@ -28,6 +28,8 @@ export interface IntervalFigures {
   searchBacklog: number;
   connectionsMax: number;
   redisMiB: number;
+  /** Longest stall of the harness's own event loop (it inflates the latencies it measures). */
+  harnessLagMaxMs: number;
   faults: string[];
 }
 
@@ -52,6 +54,7 @@ export function intervalFigures(log: TrafficLog, samples: Sample[], from: number
     searchBacklog: last?.searchBacklog ?? 0,
     connectionsMax: Math.max(0, ...inside.map((s) => s.connections)),
     redisMiB: round(Math.max(0, ...inside.map((s) => s.redisUsedBytes)) / MiB),
+    harnessLagMaxMs: Math.max(0, ...inside.map((s) => s.harnessLagMs)),
     faults: log.windows.filter((w) => w.start >= from && w.start < to).map((w) => w.kind),
   };
 }
@@ -85,6 +88,7 @@ export function figuresTables(rows: IntervalFigures[]): string {
     String(r.searchBacklog),
     String(r.connectionsMax),
     String(r.redisMiB),
+    String(r.harnessLagMaxMs),
     r.faults.join(', ') || '–',
   ]);
   const slots = [...new Set(rows.flatMap((r) => Object.keys(r.rssMiB)))].sort();

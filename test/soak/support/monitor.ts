@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sleep } from '../../../tools/harness/repo';
 import type { PrivatePostgres, PrivateRedis } from './private-services';
 import type { SoakDb } from './soak-db';
@@ -14,6 +15,8 @@ export interface Sample {
   pendingJobs: number;
   searchBacklog: number;
   redisUsedBytes: number;
+  /** The harness's own event-loop delay (max since the previous sample): latencies are measured on this loop. */
+  harnessLagMs: number;
 }
 
 /** VmRSS of a process in bytes, or null when it is gone. */
@@ -47,6 +50,7 @@ export class Monitor {
   readonly samples: Sample[] = [];
   private running = true;
   private loop: Promise<void> = Promise.resolve();
+  private readonly lag = monitorEventLoopDelay({ resolution: 20 });
 
   constructor(
     private readonly stack: SoakStack,
@@ -58,6 +62,7 @@ export class Monitor {
   ) {}
 
   start(intervalMs: number): void {
+    this.lag.enable();
     this.loop = (async () => {
       while (this.running) {
         await this.sample().catch(() => undefined);
@@ -69,6 +74,7 @@ export class Monitor {
   async stop(): Promise<void> {
     this.running = false;
     await this.loop;
+    this.lag.disable();
   }
 
   async sample(): Promise<Sample> {
@@ -84,7 +90,9 @@ export class Monitor {
     if (redisPid) rss.redis = { pid: redisPid, bytes: rssOf(redisPid) ?? 0 };
     const figures = await this.db.figures(this.database);
     const redisUsedBytes = await this.redis.usedMemory();
-    const sample = { at, rss, ...figures, redisUsedBytes };
+    const harnessLagMs = Math.round(this.lag.max / 1e6);
+    this.lag.reset();
+    const sample = { at, rss, ...figures, redisUsedBytes, harnessLagMs };
     this.samples.push(sample);
     return sample;
   }

@@ -3,10 +3,23 @@ import { isFailure } from '../../../tools/harness/http/request';
 import { sleep } from '../../../tools/harness/repo';
 import type { SoakHttp } from './soak-http';
 import type { Tenant } from './tenant';
-import type { Family } from './traffic-log';
+import type { Family, TrafficLog } from './traffic-log';
 
 const UCP_META = { 'ucp-agent': { profile: 'https://agent.example/profiles/soak.json' } };
 const JSON_HEADERS = { 'content-type': 'application/json' };
+
+export interface ToolError {
+  at: number;
+  ms: number;
+  text: string;
+}
+
+/** Tool errors the contract allows: "unavailable" while a fault lasts (the MCP form of a 503). */
+export function toolErrorProblems(errors: ToolError[], log: TrafficLog): string[] {
+  return errors
+    .filter((e) => !(/unavailable/i.test(e.text) && log.insideFault(e)))
+    .map((e) => `MCP search_catalog at ${(e.at / 1000).toFixed(1)} s answered ${e.text}`);
+}
 
 type Read = { family: Family; method: 'GET' | 'POST'; path: string; body?: unknown; expected: number[] };
 
@@ -71,13 +84,15 @@ export async function readLoop(
   rand: () => number,
   stopping: () => boolean,
   pauseMs: number,
-  problems: string[],
+  /** MCP answers with isError or a JSON-RPC error (an HTTP 200): judged against the fault windows at the end. */
+  toolErrors: ToolError[],
 ): Promise<void> {
   while (!stopping()) {
     const tenant = pick(rand, tenants);
     const read = nextRead(tenant, rand);
     const headers: Record<string, string> = { authorization: tenant.caller.auth, ...(read.body ? JSON_HEADERS : {}) };
     if (read.family === 'mcp') headers.accept = 'application/json, text/event-stream';
+    const at = http.clock();
     const answer = await http.send(read.family, {
       api: rand() < 0.5 ? 0 : 1,
       method: read.method,
@@ -89,7 +104,7 @@ export async function readLoop(
     if (read.family === 'mcp' && !isFailure(answer) && answer.status === 200) {
       const result = (answer.json as { result?: { isError?: boolean }; error?: unknown } | undefined) ?? {};
       if (result.error || !result.result || result.result.isError)
-        problems.push(`MCP search_catalog answered ${answer.text.slice(0, 300)}`);
+        toolErrors.push({ at, ms: http.clock() - at, text: answer.text.slice(0, 300) });
     }
     await sleep(pauseMs);
   }

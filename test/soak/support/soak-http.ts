@@ -126,14 +126,17 @@ function slowRequest(port: number, r: SoakRequest & { body: Buffer }, bytesPerSe
         });
       },
     );
-    const step = Math.max(1, Math.round(bytesPerSecond / 10));
+    // Paced by the clock, not by the ticks: a late timer (a busy machine) sends what is due, so the
+    // rate over any window stays at bytesPerSecond.
+    const began = Date.now();
     const ticker = setInterval(() => {
       if (answered || offset >= r.body.length) return;
-      const next = Math.min(r.body.length, offset + step);
-      req.write(r.body.subarray(offset, next));
-      offset = next;
+      const due = Math.min(r.body.length, Math.floor(((Date.now() - began) / 1000) * bytesPerSecond));
+      if (due <= offset) return;
+      req.write(r.body.subarray(offset, due));
+      offset = due;
       if (offset >= r.body.length) req.end();
-    }, 100);
+    }, 50);
     const timer = setTimeout(
       () => req.destroy(new Error(`slow upload: no answer within ${r.timeoutMs ?? 120_000} ms`)),
       r.timeoutMs ?? 120_000,

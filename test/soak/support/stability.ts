@@ -7,6 +7,8 @@ const MiB = 1024 * 1024;
 /** Redis holds only queue transport and rate-limit counters: far below this. */
 export const REDIS_MEMORY_BOUND = 64 * MiB;
 export const SEARCH_BACKLOG_BOUND_S = 10;
+/** Short runs only check that the backlog drains at all: their seconds mostly measure the machine's load. */
+const SHORT_RUN_BACKLOG_BOUND_S = 60;
 export const STATUS_P99_BOUND_MS = 100;
 export const RSS_GROWTH_BOUND = 0.1;
 /** The latency and memory goals are judged on runs of at least this long (a short run is all warm-up). */
@@ -36,7 +38,7 @@ export function stabilityChecks({ minutes, log, samples, tenants, connectionBoun
       maxRedis > REDIS_MEMORY_BOUND ? [`${(maxRedis / MiB).toFixed(1)} MiB used`] : [],
       `max ${(maxRedis / MiB).toFixed(1)} MiB`,
     ),
-    searchBacklogCheck(tenants, log),
+    searchBacklogCheck(tenants, log, minutes >= STABILITY_MIN_MINUTES ? SEARCH_BACKLOG_BOUND_S : SHORT_RUN_BACKLOG_BOUND_S),
   ];
   if (minutes >= STABILITY_MIN_MINUTES) {
     const status = log.latency(0, trafficEnd).get('status');
@@ -53,17 +55,18 @@ export function stabilityChecks({ minutes, log, samples, tenants, connectionBoun
   return checks;
 }
 
-/** Each import's organization had no pending search entry within 10 s of the job ending (outside fault windows). */
-function searchBacklogCheck(tenants: Tenant[], log: TrafficLog): CheckResult {
+/** Each import's organization had no pending search entry within `bound` s of the job ending (outside fault windows). */
+function searchBacklogCheck(tenants: Tenant[], log: TrafficLog, bound: number): CheckResult {
   const judged = tenants
     .flatMap((t) => t.backlog.map((b) => ({ tenant: t.index, ...b })))
     .filter((b) => !log.insideFault({ at: b.at, ms: Number.isFinite(b.seconds) ? b.seconds * 1000 : 60_000 }));
-  const slow = judged.filter((b) => b.seconds > SEARCH_BACKLOG_BOUND_S);
+  const slow = judged.filter((b) => b.seconds > bound);
   const seconds = judged.map((b) => b.seconds).sort((a, b) => a - b);
   return check(
-    `search backlog back to zero within ${SEARCH_BACKLOG_BOUND_S} s of each import (outside fault windows)`,
+    `search backlog back to zero within ${bound} s of each import (outside fault windows)`,
     slow.map((b) => `tenant ${b.tenant} at ${(b.at / 1000).toFixed(0)} s: ${b.seconds} s`),
-    `${judged.length} imports, p50 ${percentile(seconds, 0.5)?.toFixed(2)} s, max ${seconds[seconds.length - 1]?.toFixed(2)} s`,
+    `${judged.length} imports, p50 ${percentile(seconds, 0.5)?.toFixed(2)} s, p99 ${percentile(seconds, 0.99)?.toFixed(2)} s, ` +
+      `max ${seconds[seconds.length - 1]?.toFixed(2)} s, ${seconds.filter((s) => s > SEARCH_BACKLOG_BOUND_S).length} over ${SEARCH_BACKLOG_BOUND_S} s`,
   );
 }
 

@@ -1,7 +1,7 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/common/config/load-config';
 import { poolSize } from '../../../src/database/pool-size';
-import { runCli } from '../../../tools/harness/cli';
 import { basicAuth } from '../../../tools/harness/http/credentials';
 import { waitForHttpOk } from '../../../tools/harness/readiness';
 import { REPO_ROOT } from '../../../tools/harness/repo';
@@ -146,18 +146,23 @@ export class SoakStack {
     await Promise.all([...this.apis, ...this.workers].map((p) => p.stop(10_000)));
   }
 
-  /** An organization with one account and a read-write token, created with the operator CLI. */
-  async createTenant(label: string): Promise<TenantCaller & { accountId: string; token: string }> {
-    const cli = join(this.options.dist, 'cli.js');
-    const env = this.env('soak-cli');
-    const organization = await runCli<{ id: string }>(cli, ['organizations', 'create', '--name', `soak ${label}`], env);
-    const account = await runCli<{ id: string }>(cli, ['accounts', 'create', '--organization', organization.id], env);
-    const token = await runCli<{ token: string }>(
-      cli,
-      ['tokens', 'create', '--account', account.id, '--scopes', 'accounts--my:ro,accounts--my:rw'],
-      env,
-    );
-    const credentials = { accountId: account.id, token: token.token };
-    return { organizationId: organization.id, ...credentials, auth: basicAuth(credentials) };
+  /**
+   * Organizations, each with one account and a read-write token, made by the operator CLI's own
+   * commands in one process (test/soak/entries/provision-tenants.ts).
+   */
+  createTenants(count: number, label: string): Promise<Array<TenantCaller & { accountId: string; token: string }>> {
+    const entry = join(REPO_ROOT, 'test', 'soak', 'entries', 'provision-tenants.ts');
+    const args = ['-r', 'ts-node/register/transpile-only', entry, this.options.dist, String(count), label];
+    return new Promise((resolve, reject) => {
+      execFile(process.execPath, args, { cwd: REPO_ROOT, env: this.env('soak-cli'), timeout: 300_000 }, (error, stdout, stderr) => {
+        if (error) return reject(new Error(`provisioning ${count} organizations failed: ${error.message}\n${stderr}`));
+        const rows = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { organizationId: string; accountId: string; token: string });
+        if (rows.length !== count) return reject(new Error(`provisioning printed ${rows.length} organizations, not ${count}: ${stdout}`));
+        resolve(rows.map((row) => ({ ...row, auth: basicAuth(row) })));
+      });
+    });
   }
 }

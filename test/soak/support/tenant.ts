@@ -47,6 +47,8 @@ export class Tenant {
   readonly finalStatus = new Map<string, JobStatus>();
   /** Set by the fault schedule: the next upload goes at this many bytes per second. */
   slowNext: { bytesPerSecond: number; done: (ok: boolean) => void } | null = null;
+  /** Its episodes are over (the traffic stopped). */
+  finished = false;
   private keys = 0;
   private lastFile: UploadFile | null = null;
   private hostileUses = 0;
@@ -77,6 +79,7 @@ export class Tenant {
       if (stopping()) break;
       await this.episode(this.slowNext ? 'changed' : chooseEpisode(this.rand()));
     }
+    this.finished = true;
     this.slowNext?.done(false);
   }
 
