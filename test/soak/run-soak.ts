@@ -36,7 +36,7 @@ const FIGURES_EVERY_MS = 5 * 60_000;
 const SAMPLE_EVERY_MS = 5_000;
 /** Between a client's episodes; with 20 clients about one upload a second in all. */
 const THINK_MS: [number, number] = [8_000, 20_000];
-const START_SPREAD_MS = 15_000;
+const START_SPREAD_MS = 30_000;
 const READERS = 3;
 const READ_PAUSE_MS = 150;
 const DRAIN_TIMEOUT_MS = 6 * 60_000;
@@ -138,7 +138,9 @@ async function soak(options: SoakOptions, { commit, postgres, redis, stack, star
     readLoop(tenants, http, random(options.seed + i), stopping, READ_PAUSE_MS, toolErrors),
   );
   // Each client starts within the first START_SPREAD_MS: 20 first uploads at once would only test the upload cap.
-  const clients = tenants.map((tenant) => sleep(rand() * START_SPREAD_MS).then(() => tenant.run(stopping, THINK_MS)));
+  const clients = tenants.map((tenant) =>
+    sleep(rand() * Math.min(START_SPREAD_MS, durationMs / 6)).then(() => tenant.run(stopping, THINK_MS)),
+  );
   const intervals: IntervalFigures[] = [];
   const ticker = setInterval(() => {
     const to = Math.floor(clock() / FIGURES_EVERY_MS) * FIGURES_EVERY_MS;

@@ -53,7 +53,7 @@ export function intervalFigures(log: TrafficLog, samples: Sample[], from: number
     pendingJobs: last?.pendingJobs ?? 0,
     searchBacklog: last?.searchBacklog ?? 0,
     connectionsMax: Math.max(0, ...inside.map((s) => s.connections)),
-    redisMiB: round(Math.max(0, ...inside.map((s) => s.redisUsedBytes)) / MiB),
+    redisMiB: round(Math.max(0, ...inside.map((s) => s.redisUsedBytes).filter(Number.isFinite)) / MiB),
     harnessLagMaxMs: Math.max(0, ...inside.map((s) => s.harnessLagMs)),
     faults: log.windows.filter((w) => w.start >= from && w.start < to).map((w) => w.kind),
   };

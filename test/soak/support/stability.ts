@@ -26,7 +26,8 @@ interface StabilityInput {
 
 export function stabilityChecks({ minutes, log, samples, tenants, connectionBound, trafficEnd }: StabilityInput): CheckResult[] {
   const maxConnections = Math.max(0, ...samples.map((s) => s.connections));
-  const maxRedis = Math.max(0, ...samples.map((s) => s.redisUsedBytes));
+  const redisSamples = samples.map((s) => s.redisUsedBytes).filter(Number.isFinite);
+  const maxRedis = Math.max(0, ...redisSamples);
   const checks = [
     check(
       `PostgreSQL sessions within the pools' configured bound (${connectionBound})`,
@@ -35,7 +36,10 @@ export function stabilityChecks({ minutes, log, samples, tenants, connectionBoun
     ),
     check(
       `Redis memory within ${REDIS_MEMORY_BOUND / MiB} MiB`,
-      maxRedis > REDIS_MEMORY_BOUND ? [`${(maxRedis / MiB).toFixed(1)} MiB used`] : [],
+      [
+        ...(maxRedis > REDIS_MEMORY_BOUND ? [`${(maxRedis / MiB).toFixed(1)} MiB used`] : []),
+        ...(redisSamples.length === 0 ? ['no sample of INFO memory'] : []),
+      ],
       `max ${(maxRedis / MiB).toFixed(1)} MiB`,
     ),
     searchBacklogCheck(tenants, log, minutes >= STABILITY_MIN_MINUTES ? SEARCH_BACKLOG_BOUND_S : SHORT_RUN_BACKLOG_BOUND_S),

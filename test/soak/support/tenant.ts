@@ -213,9 +213,9 @@ export class Tenant {
   private async post(file: UploadFile, mode: 'merge' | 'replace', key: string): Promise<string | null> {
     const { body, contentType } = multipartFile(file.content, file.name);
     const deadline = this.clock() + RETRY_FOR_MS;
-    const slow = this.slowNext;
+    let slow = this.slowNext;
     this.slowNext = null;
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       const request = {
         api: this.api(),
         method: 'POST' as const,
@@ -225,11 +225,14 @@ export class Tenant {
         expected: [202],
         timeoutMs: 60_000,
       };
-      const answer =
-        slow && attempt === 0
-          ? await this.http.sendSlowly('upload-slow', { ...request, timeoutMs: 120_000 }, slow.bytesPerSecond)
-          : await this.http.send('upload', request);
-      if (slow && attempt === 0) slow.done(!isFailure(answer) && answer.status === 202);
+      const answer = slow
+        ? await this.http.sendSlowly('upload-slow', { ...request, timeoutMs: 120_000 }, slow.bytesPerSecond)
+        : await this.http.send('upload', request);
+      // A slow upload is judged on the rate only: a busy server (429/503) gets it again, just as slowly.
+      if (slow && (isFailure(answer) || ![429, 503].includes(answer.status))) {
+        slow.done(!isFailure(answer) && answer.status === 202);
+        slow = null;
+      }
       if (!isFailure(answer) && answer.status === 202) {
         const jobId = (answer.json as { job_id?: string }).job_id;
         if (typeof jobId === 'string') return jobId;
