@@ -148,7 +148,7 @@ async function soak(options: SoakOptions, { commit, postgres, redis, stack, star
       const row = intervalFigures(log, monitor.samples, to - FIGURES_EVERY_MS, to);
       intervals.push(row);
       say(
-        `${to / 60_000} min: ${row.requestsPerSecond} req/s, status p99 ${row.latency.status?.p99 ?? '–'} ms, RSS MiB ${JSON.stringify(row.rssMiB)}, DB ${row.dbMiB} MiB, pending jobs ${row.pendingJobs}, search backlog ${row.searchBacklog}`,
+        `${to / 60_000} min: ${row.requestsPerSecond} req/s, status p99 ${row.latency.status?.p99 ?? '–'} ms, RSS MiB ${JSON.stringify(row.rssMiB)}, DB ${row.dbMiB} MiB, pending jobs ${row.pendingJobs}, search backlog ${row.searchBacklog}, load ${row.loadAverage}`,
       );
     }
   }, 1_000);

@@ -30,6 +30,8 @@ export interface IntervalFigures {
   redisMiB: number;
   /** Longest stall of the harness's own event loop (it inflates the latencies it measures). */
   harnessLagMaxMs: number;
+  /** Mean 1-minute load average of the machine (2 cores). */
+  loadAverage: number;
   faults: string[];
 }
 
@@ -55,6 +57,7 @@ export function intervalFigures(log: TrafficLog, samples: Sample[], from: number
     connectionsMax: Math.max(0, ...inside.map((s) => s.connections)),
     redisMiB: round(Math.max(0, ...inside.map((s) => s.redisUsedBytes).filter(Number.isFinite)) / MiB),
     harnessLagMaxMs: Math.max(0, ...inside.map((s) => s.harnessLagMs)),
+    loadAverage: round(inside.reduce((sum, s) => sum + s.load1, 0) / Math.max(1, inside.length)),
     faults: log.windows.filter((w) => w.start >= from && w.start < to).map((w) => w.kind),
   };
 }
@@ -89,6 +92,7 @@ export function figuresTables(rows: IntervalFigures[]): string {
     String(r.connectionsMax),
     String(r.redisMiB),
     String(r.harnessLagMaxMs),
+    String(r.loadAverage),
     r.faults.join(', ') || '–',
   ]);
   const slots = [...new Set(rows.flatMap((r) => Object.keys(r.rssMiB)))].sort();

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sleep } from '../../../tools/harness/repo';
 import type { PrivatePostgres, PrivateRedis } from './private-services';
@@ -17,6 +18,8 @@ export interface Sample {
   redisUsedBytes: number;
   /** The harness's own event-loop delay (max since the previous sample): latencies are measured on this loop. */
   harnessLagMs: number;
+  /** The machine's 1-minute load average (it is shared: latencies mean little without it). */
+  load1: number;
 }
 
 /** VmRSS of a process in bytes, or null when it is gone. */
@@ -92,7 +95,7 @@ export class Monitor {
     const redisUsedBytes = await this.redis.usedMemory();
     const harnessLagMs = Math.round(this.lag.max / 1e6);
     this.lag.reset();
-    const sample = { at, rss, ...figures, redisUsedBytes, harnessLagMs };
+    const sample = { at, rss, ...figures, redisUsedBytes, harnessLagMs, load1: loadavg()[0] };
     this.samples.push(sample);
     return sample;
   }
