@@ -80,6 +80,8 @@ export function figuresTables(rows: IntervalFigures[]): string {
     'search backlog',
     'PG conns max',
     'Redis MiB',
+    'harness lag max ms',
+    'load avg',
     'faults',
   ];
   const lines1 = rows.map((r) => [

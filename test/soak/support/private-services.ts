@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, readFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sleep } from '../../../tools/harness/repo';
 
@@ -8,7 +8,12 @@ import { sleep } from '../../../tools/harness/repo';
  * faults, so it must never touch the machine's shared ones (5432, 6379) that other suites use.
  */
 
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** The newest PostgreSQL installed (Debian layout: /usr/lib/postgresql/<major>/bin), with its contrib extensions. */
+function postgresBin(): string {
+  const majors = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v));
+  if (majors.length === 0) throw new Error('no PostgreSQL server under /usr/lib/postgresql');
+  return join('/usr/lib/postgresql', String(Math.max(...majors.map(Number))), 'bin');
+}
 
 function run(command: string, args: string[], timeoutMs = 120_000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,7 +26,7 @@ function run(command: string, args: string[], timeoutMs = 120_000): Promise<stri
 
 /** `runuser -u postgres -- <PG_BIN>/<tool> …`: the server refuses to run as root. */
 function asPostgres(tool: string, args: string[], timeoutMs?: number): Promise<string> {
-  return run('runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args], timeoutMs);
+  return run('runuser', ['-u', 'postgres', '--', join(postgresBin(), tool), ...args], timeoutMs);
 }
 
 export class PrivatePostgres {
