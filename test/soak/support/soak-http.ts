@@ -14,6 +14,11 @@ export interface SoakRequest {
   /** Statuses the client takes as a normal answer to this request. */
   expected: readonly number[];
   timeoutMs?: number;
+  /**
+   * The server may close the connection while the body is still being sent (an upload it refused
+   * with 408): the client's write then fails (EPIPE/ECONNRESET), often before the answer is read.
+   */
+  closeExpected?: boolean;
 }
 
 /**
