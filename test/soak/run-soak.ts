@@ -5,7 +5,7 @@
  * end state checked against a model. Its last line is `soak: N passed, N failed`; exit 1 on failure.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/common/config/load-config';
@@ -31,7 +31,9 @@ import { Tenant } from './support/tenant';
 import { TenantCatalog } from './support/tenant-catalog';
 import { TrafficLog } from './support/traffic-log';
 
-const LOG_DIR = join(tmpdir(), 'pds-soak', 'logs');
+const LOGS_ROOT = join(tmpdir(), 'pds-soak');
+/** One directory per run (by pid), so a second run at the same time cannot delete this one's logs. */
+const LOG_DIR = join(LOGS_ROOT, `logs-${process.pid}`);
 const FIGURES_EVERY_MS = 5 * 60_000;
 const SAMPLE_EVERY_MS = 5_000;
 /** Between a client's episodes; with 20 clients about one upload a second in all. */
@@ -50,7 +52,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   ensureFreshBuild((line) => say(line));
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT }).toString().trim();
-  rmSync(LOG_DIR, { recursive: true, force: true });
+  removeFinishedRunsLogs();
   mkdirSync(LOG_DIR, { recursive: true });
   const root = mkdtempSync(join(tmpdir(), 'pds-soak-'));
   chmodSync(root, 0o755); // the postgres OS user owns a directory inside it
@@ -330,6 +332,25 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
     if (await Promise.resolve(condition()).catch(() => false)) return true;
     if (Date.now() > deadline) return false;
     await sleep(500);
+  }
+}
+
+/** Deletes the log directories of earlier runs whose process is gone (the last run's logs stay until the next run). */
+function removeFinishedRunsLogs(): void {
+  mkdirSync(LOGS_ROOT, { recursive: true });
+  for (const name of readdirSync(LOGS_ROOT)) {
+    const pid = Number(/^logs-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    rmSync(join(LOGS_ROOT, name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
