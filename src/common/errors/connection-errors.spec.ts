@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isUnavailableError } from './connection-errors';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -11,6 +12,13 @@ describe('isUnavailableError', () => {
   ])('treats %s (%s) as the database being unavailable: 503, not 500', (code, message) => {
     expect(isUnavailableError(withCode(code, message))).toBe(true);
   });
+
+  it.each([new QueryRunnerAlreadyReleasedError(), new QueryRunnerProviderAlreadyReleasedError()])(
+    'treats %p (TypeORM released the query runner after its connection failed: an upload cut by a PostgreSQL restart) as unavailable',
+    (error) => {
+      expect(isUnavailableError(error)).toBe(true);
+    },
+  );
 
   it.each([
     ['23505', 'duplicate key value violates unique constraint'],

@@ -1,9 +1,15 @@
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 /**
  * True when an error means PostgreSQL or Redis could not be reached (as opposed to a bug),
  * so the API answers 503 `unavailable` instead of 500.
  */
 export function isUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  // TypeORM releases a query runner when its connection emits 'error' (e.g. PostgreSQL shut down
+  // while an upload's transaction waited for the client); the next statement or the COMMIT then
+  // never reaches the server, so nothing was stored.
+  if (RELEASED_RUNNER_ERRORS.has(error.name)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;

@@ -11,7 +11,7 @@ export interface HttpResult {
 
 export interface HttpRequest {
   port: number;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: Buffer;
