@@ -36,7 +36,7 @@ describe('MCP and UCP REST under the per-account rate limit and the request log'
     await request(t.http).get('/v1/catalogs').set('Authorization', caller.auth).expect(200);
     await request(t.http).post('/ucp/catalog/search').set('Authorization', caller.auth).send({ query: 'wool' }).expect(200);
     const listed = await mcp(caller.auth).expect(200);
-    expect(listed.body.result.tools).toHaveLength(7);
+    expect(listed.body.result.tools).toHaveLength(8);
     const searched = await mcp(caller.auth, {
       jsonrpc: '2.0',
       id: 2,

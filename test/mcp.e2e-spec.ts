@@ -80,17 +80,18 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
     it('accepts the bare Base64 form of the credentials and refuses GET (stateless: no stream)', async () => {
       const bare = owner.auth.replace(/^Basic /, '');
       const bareClient = await mcpClient(baseUrl, bare);
-      expect((await bareClient.listTools()).tools.length).toBe(7);
+      expect((await bareClient.listTools()).tools.length).toBe(8);
       await bareClient.close();
       const get = await request(t.http).get('/mcp').set('Authorization', owner.auth);
       expectErrorShape(get, 405, 'bad_request');
     });
   });
 
-  it('lists the seven tools, each with an input and an output schema', async () => {
+  it('lists the eight tools, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
+        'catalog_facets',
         'catalog_overview',
         'get_import_status',
         'get_product',
