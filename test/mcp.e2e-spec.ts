@@ -174,12 +174,12 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
 
     it('pages with the cursor (default 10, clamped at 100) and equals the UCP REST binding and the REST list', async () => {
       const first = await search({ filters: { categories: ['Apparel'] }, pagination: { limit: 3 } });
-      expect(first.pagination).toEqual({ has_next_page: true, cursor: expect.any(String) });
+      expect(first.pagination).toEqual({ has_next_page: true, cursor: expect.any(String), total_count: 4 });
       const second = await search({
         filters: { categories: ['Apparel'] },
         pagination: { limit: 3, cursor: (first.pagination as { cursor: string }).cursor },
       });
-      expect(second.pagination).toEqual({ has_next_page: false });
+      expect(second.pagination).toEqual({ has_next_page: false, total_count: 4 });
       expect([...first.products, ...second.products].map((p) => p.id)).toEqual(['boots', 'socks', 'sweater-navy-m', 'sweater-red-l']);
 
       const catalog = { query: 'wool', filters: { categories: ['Apparel'] }, pagination: { limit: 500 } };
