@@ -16,7 +16,9 @@ export const ApiAttributeFilters = (): MethodDecorator =>
     required: false,
     style: 'deepObject',
     explode: true,
-    schema: { type: 'object', additionalProperties: { type: 'string' } },
+    // An empty example: Swagger UI would otherwise pre-fill "Try it out" with generated keys and silently filter the list.
+    schema: { type: 'object', additionalProperties: { type: 'string' }, example: {} },
+    example: {},
     description:
       'Attribute filters, written `attributes[size]=XL`: products whose attribute equals the value, case-insensitively ' +
       '(a number or boolean attribute matches its spelling: `attributes[warranty_years]=2`). At most 10, combined with AND.',

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < Number(countText); i++) {
       const organization = await run(['organizations', 'create', '--name', `${label} ${i}`]);
       const account = await run(['accounts', 'create', '--organization', String(organization.id)]);
-      const token = await run(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw']);
+      const token = await run(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw,catalog:replace,webhooks:manage']);
       process.stdout.write(`${JSON.stringify({ organizationId: organization.id, accountId: account.id, token: token.token })}\n`);
     }
   } finally {
