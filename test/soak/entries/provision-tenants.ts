@@ -15,6 +15,7 @@ import type * as AdminModule from '../../../src/auth/auth-admin.service';
 import type * as ArgsModule from '../../../src/cli/cli-args';
 import type * as CliModuleModule from '../../../src/cli/cli.module';
 import type * as RunModule from '../../../src/cli/run-command';
+import type * as ScopesModule from '../../../src/auth/scopes';
 import type * as ConfigModule from '../../../src/common/config/load-config';
 
 async function main(): Promise<void> {
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const { parseCliArgs } = (await import(join(dist, 'cli/cli-args.js'))) as typeof ArgsModule;
   const { AuthAdminService } = (await import(join(dist, 'auth/auth-admin.service.js'))) as typeof AdminModule;
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof ConfigModule;
+  // Every scope the service knows: the clients upload, replace, cancel, delete and manage webhooks.
+  const { SCOPES } = (await import(join(dist, 'auth/scopes.js'))) as typeof ScopesModule;
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), { logger: false });
   try {
     const admin = app.get(AuthAdminService);
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < Number(countText); i++) {
       const organization = await run(['organizations', 'create', '--name', `${label} ${i}`]);
       const account = await run(['accounts', 'create', '--organization', String(organization.id)]);
-      const token = await run(['tokens', 'create', '--account', String(account.id), '--scopes', 'accounts--my:ro,accounts--my:rw,catalog:replace,webhooks:manage']);
+      const token = await run(['tokens', 'create', '--account', String(account.id), '--scopes', SCOPES.join(',')]);
       process.stdout.write(`${JSON.stringify({ organizationId: organization.id, accountId: account.id, token: token.token })}\n`);
     }
   } finally {

@@ -76,7 +76,9 @@ export class SoakHttp {
       return;
     }
     const type = (answer.json as { error?: { type?: string } } | undefined)?.error?.type ?? null;
-    const expected = r.expected.includes(answer.status);
+    // 429 with Retry-After is the per-account limits' documented answer (requests, reads or uploads in
+    // flight): every client here waits and asks again, as a well-behaved client does.
+    const expected = r.expected.includes(answer.status) || (answer.status === 429 && answer.headers['retry-after'] !== undefined);
     this.log.record({
       family,
       api: r.api,
