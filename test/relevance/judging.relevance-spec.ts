@@ -20,27 +20,27 @@ describe('relevance judges', () => {
   });
 
   it('matches phrases at a word start in the named field only', () => {
-    expect(title('chelsea boot').test(boot)).toBe(true); // "Boots"
-    expect(title('creme').test(boot)).toBe(true);
-    expect(title('margies').test(boot)).toBe(true);
-    expect(title('helsea').test(boot)).toBe(false); // not at a word start
-    expect(title('leather').test(boot)).toBe(false); // only in attributes
-    expect(brand('muller & sohne').test(boot)).toBe(true);
-    expect(brand('Müller').test(boot)).toBe(false); // the whole brand
-    expect(category('shoes > boots').test(boot)).toBe(true);
-    expect(tag('non slip').test(boot)).toBe(true);
-    expect(attr('material', 'leather').test(boot)).toBe(true);
-    expect(attrIs('size', '4').test(boot)).toBe(false); // sizes compare whole
-    expect(attrIs('size', '42').test(boot)).toBe(true);
-    expect(attr('colour', 'creme').test(boot)).toBe(false); // another key
-    expect(mentions('750 ml').test(boot)).toBe(true);
+    expect(title('chelsea boot').matches(boot)).toBe(true); // "Boots"
+    expect(title('creme').matches(boot)).toBe(true);
+    expect(title('margies').matches(boot)).toBe(true);
+    expect(title('helsea').matches(boot)).toBe(false); // not at a word start
+    expect(title('leather').matches(boot)).toBe(false); // only in attributes
+    expect(brand('muller & sohne').matches(boot)).toBe(true);
+    expect(brand('Müller').matches(boot)).toBe(false); // the whole brand
+    expect(category('shoes > boots').matches(boot)).toBe(true);
+    expect(tag('non slip').matches(boot)).toBe(true);
+    expect(attr('material', 'leather').matches(boot)).toBe(true);
+    expect(attrIs('size', '4').matches(boot)).toBe(false); // sizes compare whole
+    expect(attrIs('size', '42').matches(boot)).toBe(true);
+    expect(attr('colour', 'creme').matches(boot)).toBe(false); // another key
+    expect(mentions('750 ml').matches(boot)).toBe(true);
   });
 
   it('combines judges and describes them for the report', () => {
     const judge = all(title('boot'), some(attrIs('size', '41'), attrIs('size', '42')));
-    expect(judge.test(boot)).toBe(true);
+    expect(judge.matches(boot)).toBe(true);
     expect(judge.text).toBe('title~"boot" & (attributes.size="41" | attributes.size="42")');
-    expect(all(title('boot'), brand('Northfold')).test(boot)).toBe(false);
+    expect(all(title('boot'), brand('Northfold')).matches(boot)).toBe(false);
   });
 });
 

@@ -29,7 +29,7 @@ export async function runQueries(
   const outcomes: QueryOutcome[] = [];
   for (const query of queries) {
     const relevant = query.judge;
-    const relevantInCatalog = relevant ? catalog.products.filter((p) => relevant.test(p)).length : 0;
+    const relevantInCatalog = relevant ? catalog.products.filter((p) => relevant.matches(p)).length : 0;
     const answers: Record<string, EngineAnswer> = {};
     for (const engine of engines) {
       let ids: string[] = [];
@@ -44,7 +44,7 @@ export async function runQueries(
       const flags = ids.map((id) => {
         const first = !seen.has(id);
         seen.add(id);
-        return first && relevant !== null && byId.has(id) && relevant.test(byId.get(id)!);
+        return first && relevant !== null && byId.has(id) && relevant.matches(byId.get(id)!);
       });
       answers[engine.name] = {
         ...judge(flags, relevantInCatalog),

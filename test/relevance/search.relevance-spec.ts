@@ -116,7 +116,7 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
     for (const o of organizations) {
       const vocabulary = catalogVocabulary(o.catalog.products);
       for (const query of o.queries) {
-        const relevant = query.judge ? o.catalog.products.filter((p) => query.judge!.test(p)).length : 0;
+        const relevant = query.judge ? o.catalog.products.filter((p) => query.judge!.matches(p)).length : 0;
         const problem = queryProblem(query, vocabulary, relevant);
         if (problem) problems.push(`[${o.catalog.name}/${query.category}] "${query.q}": ${problem}`);
       }

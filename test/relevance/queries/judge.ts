@@ -7,7 +7,7 @@ import { fold } from '../catalogs/fold';
  * `Crème`), so a judge states the intent of a query, never a list of expected ids.
  */
 export interface Judge {
-  test(product: CatalogProduct): boolean;
+  matches(product: CatalogProduct): boolean;
   text: string;
 }
 
@@ -52,7 +52,7 @@ function needle(phrase: string): string {
 
 const has = (foldedText: string | undefined, phrase: string): boolean => foldedText !== undefined && foldedText.includes(needle(phrase));
 
-const judge = (text: string, test: (product: CatalogProduct) => boolean): Judge => ({ text, test });
+const judge = (text: string, matches: (product: CatalogProduct) => boolean): Judge => ({ text, matches });
 
 /** Every phrase in the title. */
 export const title = (...phrases: string[]): Judge =>
@@ -84,7 +84,7 @@ export const mentions = (phrase: string): Judge =>
   });
 
 export const all = (...judges: Judge[]): Judge =>
-  judge(judges.map((j) => j.text).join(' & '), (product) => judges.every((j) => j.test(product)));
+  judge(judges.map((j) => j.text).join(' & '), (product) => judges.every((j) => j.matches(product)));
 
 export const some = (...judges: Judge[]): Judge =>
-  judge(`(${judges.map((j) => j.text).join(' | ')})`, (product) => judges.some((j) => j.test(product)));
+  judge(`(${judges.map((j) => j.text).join(' | ')})`, (product) => judges.some((j) => j.matches(product)));
