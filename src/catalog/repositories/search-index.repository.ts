@@ -2,6 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { WRITE_SEARCH_ROWS } from '../search/search-row-sql';
 
+/** Takes up to $2 pending entries of organization $1 and writes their search rows (see indexPending). */
+export const INDEX_PENDING = `
+  WITH picked AS (
+    DELETE FROM product_search_pending
+     WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1
+                              LIMIT $2 FOR UPDATE SKIP LOCKED))
+    RETURNING product_id
+  ), ${WRITE_SEARCH_ROWS}
+  SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`;
+
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to
  * (re)index (`product_search_pending`). Imports list what they wrote in the batch's transaction;
@@ -37,16 +47,7 @@ export class SearchIndexRepository {
    * organization; a statement that starts after skips the entries it holds (SKIP LOCKED).
    */
   async indexPending(organizationId: string, limit: number): Promise<number> {
-    const [{ taken }]: Array<{ taken: number }> = await this.dataSource.query(
-      `WITH picked AS (
-         DELETE FROM product_search_pending
-          WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1
-                                   LIMIT $2 FOR UPDATE SKIP LOCKED))
-         RETURNING product_id
-       ), ${WRITE_SEARCH_ROWS}
-       SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`,
-      [organizationId, limit],
-    );
+    const [{ taken }]: Array<{ taken: number }> = await this.dataSource.query(INDEX_PENDING, [organizationId, limit]);
     return taken;
   }
 

@@ -20,9 +20,11 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  *
  * Plans must not depend on the organization's statistics: one the planner does not know yet (its
  * first import into a large database) is estimated at one row. So each picked id is looked up
- * through the primary key (LATERAL; a join compared every product of the organization with every
- * picked id), and the brand, category list and description parts are MATERIALIZED (inlined, a
- * nested loop computed them once per product and distinct value: 1,000 products 68-72 s, not 7-9 s).
+ * through the primary key (LATERAL, and the LIMIT keeps the planner from flattening it into a join
+ * that compares every product of the organization with every picked id: 16 s per 1,000 entries
+ * for a new organization of 58,000 products, against 0.35 s), and the brand, category list and
+ * description parts are MATERIALIZED (inlined, a nested loop computed them once per product and
+ * distinct value).
  *
  * `'null'` stands for "no categories" in the grouping: a stored product never holds a JSON null
  * (validation rejects it), and an absent list has no keys (NULL) and an empty vector part. Rows and
@@ -34,7 +36,7 @@ export const WRITE_SEARCH_ROWS = `
            coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories,
            coalesce(p.data->>'description', '') AS description
       FROM (SELECT DISTINCT product_id FROM picked) k
-     CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.organization_id = $1 AND p.product_id = k.product_id) p
+     CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.organization_id = $1 AND p.product_id = k.product_id LIMIT 1) p
   ), brands AS MATERIALIZED (
     SELECT brand, setweight(to_tsvector('pds_search'::regconfig, search_text(brand)), 'B') AS vector FROM docs GROUP BY brand
   ), category_lists AS MATERIALIZED (
