@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
 #
-# One image for every process (DESIGN.md §2):
+# One image for every process (docs/operations.md):
 #   HTTP API (+ in-process worker unless WORKER_ENABLED=false):  node dist/main.js   (default CMD)
 #   import worker only:                                            node dist/worker.js
-#   admin CLI (DESIGN.md §8):                                      node dist/cli.js organizations create --name "Acme"
+#   admin CLI:                                                     node dist/cli.js organizations create --name "Acme"
 # Migrations run at start-up (serialised by an advisory lock), so no separate migrate step is needed.
 #
 #   docker build -t product-directory .

@@ -1,8 +1,8 @@
 import type { Config } from 'jest';
 
 /**
- * Hostile-file suite (`npm run test:hostile`, after `npm run build`): each shape of issue 8
- * item 11 at full size through the real built API to a separate worker process, against the
+ * Hostile-file suite (`npm run test:hostile`, after `npm run build`): each hostile shape
+ * at full size through the real built API to a separate worker process, against the
  * suite's own database. Run in band: the shapes are timed against each other and load PostgreSQL.
  */
 const config: Config = {

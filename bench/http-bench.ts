@@ -1,5 +1,5 @@
 /**
- * HTTP benchmark (issue "Performance", item 2): autocannon against
+ * HTTP benchmark: autocannon against
  * GET /v1/catalogs/imports/{job_id} (Basic auth), the MCP tool search_catalog (POST /mcp, one
  * stateless JSON-RPC tools/call per request, on a catalog of --catalog-mib) and GET /health/live,
  * same run, same connections, one API process.

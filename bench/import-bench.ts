@@ -1,5 +1,5 @@
 /**
- * Catalog import benchmark (issue "Performance", items 1 and 3). See bench/README.md.
+ * Catalog import benchmark. See bench/README.md and docs/performance.md.
  *
  *   npm run bench -- [--size-mib 50] [--seed 42] [--json bench-import.json] [--naive] ...
  */

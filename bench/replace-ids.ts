@@ -1,5 +1,5 @@
 /**
- * Replace mode at scale (issue 12): the scan pass that records a feed's ids in import_job_ids, the
+ * Replace mode at scale: the scan pass that records a feed's ids in import_job_ids, the
  * mass-delete guard's query and the final transaction's delete, for a catalog of `--products`
  * (default 1.5 million) and a feed naming all but `--absent` of them plus as many new ids. Uses the
  * service's own code (countElementsRecordingIds, ImportJobIdsRepository) on a database of its own,

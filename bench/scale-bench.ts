@@ -43,7 +43,7 @@ const USAGE = `Usage: npm run bench:scale -- [options]
   --products N        products of every organization but two (default ${QUICK.products}; --full: ${FULL.products.toLocaleString('en')})
   --big N             products of the big organization (default ${QUICK.big}; --full: ${FULL.big.toLocaleString('en')})
   --small N           products of the small organization (default ${QUICK.small}; --full: ${FULL.small.toLocaleString('en')})
-  --full              the issue's size: 1,000 organizations, one of 1 M products, one of 1,000, the rest 10,000
+  --full              full size: 1,000 organizations, one of 1 M products, one of 1,000, the rest 10,000
   --seed N            catalog seed (default 24)
   --reuse             keep database pds_scale when it holds these sizes (else it is rebuilt)
   --reindex           with --reuse: list every product as pending again and time the sweep on the same data

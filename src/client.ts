@@ -7,7 +7,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-/** `product-directory`: the command-line client of the HTTP API (README "Client"). Not a Nest app. */
+/** `product-directory`: the command-line client of the HTTP API (README "First steps"). Not a Nest app. */
 const onInterrupt = (handler: () => void) => {
   const exit = () => {
     handler();

@@ -177,7 +177,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       expectUnauthenticated(await request(t.http).post('/v1/catalogs/imports').set('Content-Type', 'text/plain').send('not multipart'));
     });
 
-    // Check order (DESIGN §4.1): authentication before any request validation, a body included.
+    // Check order: authentication before any request validation, a body included.
     it('refuses an unauthenticated request with 401 even when its JSON body is malformed', async () => {
       expectUnauthenticated(await request(t.http).post('/v1/catalogs/imports').set('Content-Type', 'application/json').send('{bad'));
     });

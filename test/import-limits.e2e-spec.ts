@@ -39,7 +39,7 @@ describe('Import limits: one element never fails the file, and its errors are bo
     caller = await createCaller(t.app);
   });
 
-  // The issue's file: `[{"id":"ok-1","title":"fine"}, 😀, {"id":"ok-2","title":"fine"}]`, the middle element varied.
+  // A file with an element that is not JSON: `[{"id":"ok-1","title":"fine"}, 😀, {"id":"ok-2","title":"fine"}]`, the middle element varied.
   const head = Buffer.from('[{"id":"ok-1","title":"fine"}, ');
   const tail = Buffer.from(', {"id":"ok-2","title":"fine"}]');
   it.each([

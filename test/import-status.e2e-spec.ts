@@ -10,7 +10,7 @@ const NINE_FIELDS = IMPORT_JOB_FIELDS;
 const ISO_MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The ImportJob of DESIGN §4.4: exactly nine fields with the right types, and the invariants that always hold. */
+/** The ImportJob of the API contract: exactly nine fields with the right types, and the invariants that always hold. */
 function expectImportJob(job: Record<string, unknown>): asserts job is Record<string, unknown> & JobBody {
   expect(Object.keys(job).sort()).toEqual(NINE_FIELDS);
   expect(job.job_id).toMatch(UUID);

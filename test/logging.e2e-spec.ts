@@ -44,7 +44,7 @@ const isJson = (line: string) => {
   }
 };
 
-/** LOG_FORMAT: JSON for pipes, files and containers; pino-pretty for a person at a terminal (README "Operations"). */
+/** LOG_FORMAT: JSON for pipes, files and containers; pino-pretty for a person at a terminal (docs/operations.md). */
 describe('Log format (LOG_FORMAT, dist/worker.js)', () => {
   beforeAll(() => ensureFreshBuild(), 300_000);
 

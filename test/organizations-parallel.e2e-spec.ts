@@ -7,7 +7,7 @@ import { products, upload, waitForJob } from './support/imports';
 import { createTestApp } from './support/test-app';
 
 /**
- * README: one import per organization at a time, but different organizations' imports run in
+ * docs/api-contract.md: one import per organization at a time, but different organizations' imports run in
  * parallel (WORKER_CONCURRENCY, default 2). Proven by seeing both jobs `processing` at once.
  */
 describe('Imports of different organizations', () => {

@@ -6,7 +6,7 @@ import { listen, mcpClient, UCP_META } from './support/ucp-catalog';
 import { expectValid, ucpValidators } from './support/ucp-schemas';
 
 /**
- * What an agent gets back (README "Search"): the matching ladder, typos, prefixes, normalisation,
+ * What an agent gets back (docs/search.md): the matching ladder, typos, prefixes, normalisation,
  * attributes, counts, facets and synonyms, through REST, UCP and MCP.
  */
 describe('Search for agents', () => {

@@ -8,7 +8,7 @@ import { upload, waitForIndexing, waitForJob, waitForSearch } from './support/im
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * README "Search after an import": imports list the products they write as pending; the worker's
+ * docs/operations.md "Search after an import": imports list the products they write as pending; the worker's
  * search indexer writes their vectors into `product_search` once the import is done. `done`
  * means written, search follows (import_search_lag_seconds), whatever a crash leaves pending is
  * picked up again, and a deleted product takes its vector with it (a trigger, migration

@@ -4,7 +4,7 @@ import { upload, waitForJob, waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * README: search is ranked. The search vector weights the title (A) above brand and categories (B),
+ * docs/search.md: search is ranked. The search vector weights the title (A) above brand and categories (B),
  * tags (C) and the description (D); equal ranks are ordered by id.
  */
 describe('Search ranking', () => {

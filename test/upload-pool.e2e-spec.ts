@@ -7,7 +7,7 @@ import { createCaller } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Stalled uploads must not starve other clients of database connections (README: upload slots).
+ * Stalled uploads must not starve other clients of database connections (docs/security.md: upload slots).
  * Its own spec and app (default request timeout of minutes): the uploads stay stalled for the
  * whole test however slow this machine is, so no time bound is needed.
  */

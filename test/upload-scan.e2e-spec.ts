@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 /**
  * The upload counts the array's elements as it stores the file (import_jobs.scanned_total), so a
  * merge import needs no scan pass of its own; a file that is not a well-formed array gets no count
- * and fails in the worker exactly as before. `total` stays 0 until processing, as DESIGN §4.4 says.
+ * and fails in the worker exactly as before. `total` stays 0 until processing, as the API contract says.
  */
 describe('Element count taken at upload', () => {
   let t: TestApp;

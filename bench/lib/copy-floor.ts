@@ -12,7 +12,7 @@ import type { CatalogManifest } from './generate-catalog';
 export interface CopyFloorResult {
   rows: number;
   copy_s: number;
-  /** The same rows into a table with only the primary key (no tsvector, no GIN): the issue-11 floor. */
+  /** The same rows into a table with only the primary key (no tsvector, no GIN): the floor the import goals are stated against. */
   copy_plain_s: number;
   /** CPU seconds of the PostgreSQL backend during each COPY. */
   copy_plain_cpu_s: number;

@@ -10,7 +10,7 @@ export interface Tenant extends Credentials {
   name: string;
 }
 
-/** Organization + account + token (ro, rw) through the admin CLI (DESIGN §8), like an operator would. */
+/** Organization + account + token (ro, rw) through the admin CLI, like an operator would. */
 export async function createTenant(name: string, env: NodeJS.ProcessEnv): Promise<Tenant> {
   const org = await runCli<{ id: string; name: string }>(['organizations', 'create', '--name', name], env);
   if (!org.id) throw new Error(`CLI returned an incomplete organization: ${JSON.stringify(org)}`);

@@ -2,7 +2,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * Normalises the Authorization header to `Basic <base64>` for passport-http, or returns null when
- * it cannot be Basic credentials. Accepts the scheme word in any case, and (spec §5) a bare Base64
+ * it cannot be Basic credentials. Accepts the scheme word in any case, and (as the API contract allows) a bare Base64
  * value of `account_id:token` with no scheme word.
  */
 export function normalizeBasicAuthorization(header: string | undefined): string | null {

@@ -22,7 +22,7 @@ Scopes: accounts--my:ro, accounts--my:rw, catalog:replace (replace imports with 
 webhooks:manage (create, delete, rotate webhooks). Without --expires-at a token expires after
 TOKEN_DEFAULT_TTL_DAYS (default 90); --no-expiry makes one that never expires.`;
 
-/** Parses the admin CLI's arguments (DESIGN.md §8); throws UsageError with a readable message. */
+/** Parses the admin CLI's arguments; throws UsageError with a readable message. */
 export function parseCliArgs(argv: string[]): CliCommand {
   const [resource, action, ...rest] = argv;
   const { values, positionals } = parseOrThrow(rest);

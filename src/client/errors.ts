@@ -1,4 +1,4 @@
-/** Exit codes of `product-directory` (README "Client"). */
+/** Exit codes of `product-directory`. */
 export const EXIT = {
   /** The command did what was asked (for `import --wait`: the job ended `done`). */
   ok: 0,

@@ -20,7 +20,7 @@ import { boundToolCalls } from './tool-call-bounds';
  * Then: the body is bounded (64 KiB, batches of at most 10, each message one more hit of the rate
  * limit) and every tool call is a read under the account's read budget (boundToolCalls).
  */
-@ApiExcludeController() // JSON-RPC, described in the README ("Use it from an AI agent"), not in the REST document
+@ApiExcludeController() // JSON-RPC, described in docs/agents.md, not in the REST document
 @Controller('mcp')
 @RequireScopes('accounts--my:ro')
 @BoundsItsOwnReads()

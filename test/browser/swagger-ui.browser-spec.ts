@@ -104,7 +104,7 @@ describe('Swagger UI in Chromium', () => {
     }
     await statusOperation.locator('.live-responses-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOT_DIR, '03-status-done.png'), fullPage: false });
-    // The example file holds three products, the third deliberately invalid (README "Product fields").
+    // The example file holds three products, the third deliberately invalid (docs/product-schema.md).
     expect(job).toEqual({
       status: 200,
       body: expect.objectContaining({

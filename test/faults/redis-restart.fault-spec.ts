@@ -22,7 +22,7 @@ import { redisShutdown, redisStart } from './support/services';
 const SCENARIO = 'redis-restart';
 /** Longer than the upload's enqueue bound, so the upload must answer while Redis is still down. */
 const DOWNTIME_MS = 6_000;
-/** DESIGN §10 / README: while Redis is down an upload still answers 202 within 3 s (the enqueue bound). */
+/** While Redis is down an upload still answers 202 within 3 s (the enqueue bound). */
 const ENQUEUE_BOUND_MS = 3_000;
 /** The rest of the upload (auth, store, commit) on a loaded machine. */
 const UPLOAD_SLACK_MS = 2_000;
@@ -80,7 +80,7 @@ describe('Redis restarted mid-import (DESIGN §10: clients reconnect, work resum
         answer,
         at: Date.now(),
       }));
-      // An upload needs PostgreSQL only; its enqueue is best effort (DESIGN §10): it must not be lost.
+      // An upload needs PostgreSQL only; its enqueue is best effort: it must not be lost.
       uploadWhileDown = attempt(postUpload(api.port, otherCaller, smallFile().content, 'catalog.json', 15_000)).then((answer) => {
         uploadAnsweredAt = Date.now();
         return answer;

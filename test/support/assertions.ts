@@ -1,4 +1,4 @@
-/** The one error body of the API (DESIGN §4.2): exactly {"error": {"type", "message"}}, as JSON. */
+/** The one error body of the API: exactly {"error": {"type", "message"}}, as JSON. */
 export function expectErrorShape(
   actual: { status: number; headers: Record<string, string | string[] | undefined>; text: string },
   status: number,
@@ -16,7 +16,7 @@ export function expectErrorShape(
   return message;
 }
 
-/** The nine fields of an ImportJob (spec §2.1), sorted. */
+/** The nine fields of an ImportJob, sorted. */
 export const IMPORT_JOB_FIELDS = [
   'completed_at',
   'failed_count',

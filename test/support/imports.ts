@@ -47,7 +47,7 @@ export function products(
 
 /**
  * Full-text search follows `done`: the worker computes search vectors after the batches commit
- * (README, "Search after an import"; metric import_search_lag_seconds). Polls the public search
+ * (docs/operations.md, "Search after an import"; metric import_search_lag_seconds). Polls the public search
  * until `q` finds `count` products, and returns that page.
  */
 export async function waitForSearch(http: App, auth: string, q: string, count: number, timeoutMs = 15_000): Promise<request.Response> {

@@ -4,8 +4,8 @@ import { REPO_ROOT } from './repo';
 const running = new Set<ChildProcess>();
 
 /**
- * Runs `node <cliScript> …args`; it must exit 0 and print exactly one JSON object on one line
- * (DESIGN §8), which is returned.
+ * Runs `node <cliScript> …args`; it must exit 0 and print exactly one JSON object on one line,
+ * which is returned.
  */
 export function runCli<T = Record<string, unknown>>(
   cliScript: string,

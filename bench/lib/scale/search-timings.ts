@@ -11,8 +11,8 @@ export interface SearchKind {
 }
 
 /**
- * The issue's table over the bench vocabulary (bench/lib/catalog-vocabulary.ts): ranked searches,
- * then filtered pages without `q` (reported as a range, like the issue).
+ * The timed queries over the bench vocabulary (bench/lib/catalog-vocabulary.ts): ranked searches,
+ * then filtered pages without `q` (reported as a range over their filters).
  */
 export const RANKED_KINDS: readonly SearchKind[] = [
   { key: 'common_word', label: 'one common word (`sweater`)', query: { q: 'sweater' } },

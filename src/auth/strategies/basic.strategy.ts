@@ -6,7 +6,7 @@ import { TokenVerifier } from '../token-verifier.service';
 
 export const PERSONAL_ACCESS_TOKEN_STRATEGY = 'personal-access-token';
 
-/** HTTP Basic: username = account id, password = personal access token (spec §5). */
+/** HTTP Basic: username = account id, password = personal access token. */
 @Injectable()
 export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, PERSONAL_ACCESS_TOKEN_STRATEGY) {
   constructor(private readonly verifier: TokenVerifier) {

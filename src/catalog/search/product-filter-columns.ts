@@ -1,7 +1,7 @@
 /**
  * The filter columns of `product_search` computed per product, each with the expression the search
- * indexer computes it from the stored document `p.data` (the expressions the products table's
- * partial indexes used to be built on; the SQL functions are migration 1764300200000's). Written
+ * indexer computes it from the stored document `p.data` (the SQL functions are created by migration
+ * 1764300200000). Written
  * together with the search vector, so filters and full-text search see a product at the same
  * moment. `category_keys` is computed once per distinct category list of a chunk
  * (see search-row-sql.ts).

@@ -30,11 +30,8 @@ export const SEARCH_INDEX_LOOPS = 2;
  * whatever crashed; the worker's periodic sweep picks up organizations nobody requested.
  *
  * An import's products are indexed once it is `done` (ImportProcessor requests it), never beside
- * its batches: the 50 MiB upload limit bounds what is left at `done` (58,382 bench products are
- * searchable 1.8–1.9 s later, 1.59 million minimal ones in ~8 s), while stemming beside the import
- * took the CPU it needed (round 5 of issue 11, 2-core VM: one loop from 25,000 written products made
- * the bench import 0.35–0.5 s slower, 2.9–3.1 s against 2.5–2.6 s, and the 1.59 million minimal
- * products 22–24 s against 16 s).
+ * its batches: stemming beside them takes CPU the import needs, while the 50 MiB upload limit
+ * bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
  */
 @Injectable()
 export class SearchIndexer implements BeforeApplicationShutdown {

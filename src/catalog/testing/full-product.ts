@@ -1,7 +1,7 @@
 import type { ValidProduct } from '../validation/valid-product';
 
 /**
- * A product with every field of DESIGN.md §6 set, valid and in schema order; a fresh copy on each
+ * A product with every field of the product schema (docs/product-schema.md) set, valid and in schema order; a fresh copy on each
  * call, so a spec may change it. Arrays hold two distinct items, so a reorder changes content.
  */
 export function fullProduct() {

@@ -1,4 +1,4 @@
-/** The product fields of DESIGN.md §6 in schema order: the specs' independent list to check the DTO against. */
+/** The product fields of docs/product-schema.md in schema order: the specs' independent list to check the DTO against. */
 export const PRODUCT_FIELDS = [
   'id',
   'title',

@@ -5,7 +5,7 @@ import { multipartFileBody } from './multipart-body';
 import { retryAfterMs } from './retry-after';
 import type { ErrorBody, ImportErrorsPage, ImportJob, ProductPage, UploadResult } from './types';
 
-/** Where the service is and who is asking (README "Client": flags or PDS_URL, PDS_ACCOUNT, PDS_TOKEN). */
+/** Where the service is and who is asking (flags or PDS_URL, PDS_ACCOUNT, PDS_TOKEN). */
 export interface Connection {
   /** Server address plus the service's BASE_PATH, e.g. `http://localhost:3000`. */
   url: string;

@@ -1,5 +1,5 @@
 /**
- * The HTTP contract as the client reads it (DESIGN.md §4). Declared here rather than imported from
+ * The HTTP contract as the client reads it (docs/api-contract.md). Declared here rather than imported from
  * the server's DTO classes, which carry Nest and class-validator decorators the client must not load.
  */
 export type JobStatus = 'pending' | 'processing' | 'done' | 'failed';

@@ -2,7 +2,7 @@ import type { ImportErrorRow, ImportErrorsPage, ImportJob, ProductPage } from '.
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB'] as const;
 
-/** 1,536 → "1.5 KiB" (binary units, as the README's limits are written). */
+/** 1,536 → "1.5 KiB" (binary units, as the documented limits are written). */
 export function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;

@@ -3,7 +3,7 @@ import type { ImportJob } from '../api/types';
 import { formatBytes, formatCount, formatDuration, processedCount } from './format';
 import { RateMeter } from './rate-meter';
 
-/** What `import` reports while it uploads and waits (README "Client": bars, plain lines or nothing). */
+/** What `import` reports while it uploads and waits (bars, plain lines or nothing). */
 export interface ImportProgress {
   uploadStarted(size: number): void;
   uploadProgress(sent: number): void;

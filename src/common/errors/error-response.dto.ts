@@ -23,7 +23,7 @@ export class ErrorBody {
   message: string;
 }
 
-/** The one error body of the API (spec §2.3): {"error": {"type", "message"}}. */
+/** The one error body of the API: {"error": {"type", "message"}}. */
 export class ErrorResponse {
   @ApiProperty({ type: ErrorBody })
   error: ErrorBody;

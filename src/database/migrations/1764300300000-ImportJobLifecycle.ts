@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Catalog lifecycle (issue 12): an import's `mode` (merge | replace) and its mass-delete consent,
+ * Catalog lifecycle: an import's `mode` (merge | replace) and its mass-delete consent,
  * the products a replace import deleted, and a cancel request. `import_job_ids` holds the product
  * ids a replace import's file names (valid elements or not), filled by the scan pass and deleted
  * when the job ends: a table, not worker memory, so 1.5 million ids cost no RSS and a redelivered

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Search vectors move out of `products` into `product_search`, written once per product version
- * (issue 11). Filling `products.search` after the import rewrote every product row a second time
+ * Search vectors move out of `products` into `product_search`, written once per product version.
+ * Filling `products.search` after the import rewrote every product row a second time
  * (a non-HOT update: new entries in the primary key, the filter indexes and the search GIN); an
  * insert into this narrow table touches only its own primary key and GIN index. Imports list the
  * ids they wrote in `product_search_pending` (no key: a product written twice before it is indexed

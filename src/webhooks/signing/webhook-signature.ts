@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * a rotation, one v1 per secret still signing (the newest first): a receiver accepts any match.
  */
 export const SIGNATURE_HEADER = 'Product-Directory-Signature';
-/** How far a receiver should let `t` be from its own clock (README shows the check). */
+/** How far a receiver should let `t` be from its own clock (docs/webhooks.md shows the check). */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** A new signing secret: 256 random bits. Shown once at creation; the HMAC key is the whole string (UTF-8). */

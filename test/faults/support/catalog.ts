@@ -44,7 +44,7 @@ function words(rand: () => number, count: number): string {
   return Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
 }
 
-/** A valid product (DESIGN §6) with a realistic spread of optional fields. */
+/** A valid product with a realistic spread of optional fields. */
 export function validProduct(rand: () => number, id: string, label: string, brand: string): Record<string, unknown> {
   const product: Record<string, unknown> = { id, title: `${label} ${words(rand, 2)}` };
   if (rand() < 0.8) product.description = words(rand, int(rand, 3, 40));

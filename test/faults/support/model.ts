@@ -1,6 +1,6 @@
 /**
- * An independent model of what importing the suite's generated files must leave behind (README
- * "Merge semantics"), computed from the files alone: the undisturbed reference run is checked
+ * An independent model of what importing the suite's generated files must leave behind
+ * (docs/imports.md, "Merge and order"), computed from the files alone: the undisturbed reference run is checked
  * against it, so a deterministic bug in dist/ cannot pass by agreeing with itself.
  */
 
@@ -37,7 +37,7 @@ export function isGeneratedValid(element: unknown): element is Record<string, un
   return true;
 }
 
-/** Applies the files one after the other to an empty catalog, as the README says an import does. */
+/** Applies the files one after the other to an empty catalog, as docs/imports.md says an import does. */
 export function modelImports(contents: Buffer[]): ModelledImport[] {
   const catalog = new Map<string, string>();
   return contents.map((content) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * Where the hostile-file suite runs (its own database, Redis database and queue prefix, never the
- * development, e2e, bench or fault ones) and the rules it checks (DESIGN §6, §11; issue 8 item 11).
+ * development, e2e, bench or fault ones) and the rules it checks (docs/product-schema.md, docs/reliability.md).
  */
 export const HOSTILE_DATABASE = 'pds_hostile';
 export const PG_HOST_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -16,9 +16,9 @@ export const STATE_DIR = join(tmpdir(), 'pds-hostile');
 export const FILES_DIR = join(STATE_DIR, 'files');
 export const LOG_DIR = join(STATE_DIR, 'logs');
 
-/** DESIGN §4.3: the largest upload; every shape is at most this size. */
+/** The largest upload; every shape is at most this size. */
 export const MAX_FILE_BYTES = 52_428_800;
-/** DESIGN §6: an element larger than this (as written in the file) is one failed product. */
+/** An element larger than this (as written in the file) is one failed product. */
 export const MAX_ELEMENT_BYTES = 262_144;
 
 /** Failed elements whose details are kept (IMPORT_ERROR_DETAILS_LIMIT, set to its default below). */
@@ -28,10 +28,9 @@ export const MAX_ERRORS_PER_ROW = 21;
 export const PEAK_RSS_LIMIT_MIB = 300;
 /**
  * No shape may take longer than this many times the realistic catalog's import in the same run.
- * Was 6 until issue 11's round 3 made the realistic import 1.5–2× faster (5.2 s, PostgreSQL
- * indexes and search off its path) while the tiny-element shapes kept their per-element costs:
- * 26M `0` elements 31 s (6.0×), 1.59M minimal products 46 s (8.9×, PostgreSQL-bound by their
- * search rows). Still a bound: a per-element cost that grew with the file would blow it.
+ * The tiny-element shapes (26M `0` elements, 1.59M minimal products) pay a per-element cost the
+ * realistic catalog does not, hence the headroom. Still a bound: a per-element cost that grew with
+ * the file would blow it.
  */
 export const TIME_RATIO_LIMIT = 10;
 /**

@@ -1,6 +1,6 @@
 import type { FileAccount, Shape } from './shapes';
 
-/** The end state DESIGN §5/§6 and issue 8 prescribe, derived from the generator's own account of the file. */
+/** The end state the job lifecycle and the product schema prescribe, derived from the generator's own account of the file. */
 export interface ExpectedOutcome {
   status: 'done' | 'failed';
   failureType: string | null;

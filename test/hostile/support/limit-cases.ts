@@ -1,6 +1,6 @@
 import { MAX_ELEMENT_BYTES } from './env';
 
-/** One element of the limits file: its text as written and whether DESIGN §6 makes it a valid product. */
+/** One element of the limits file: its text as written and whether the product schema makes it valid. */
 export interface LimitCase {
   label: string;
   text: string;
@@ -15,7 +15,7 @@ const list = <T>(count: number, item: (n: number) => T): T[] => Array.from({ len
 const attributes = (count: number): Record<string, number> => Object.fromEntries(list(count, (n) => [`k${n}`, n] as const));
 
 /**
- * Every limited field of DESIGN §6 at its limit − 1, at the limit and at limit + 1 (and at the
+ * Every limited field of the product schema at its limit − 1, at the limit and at limit + 1 (and at the
  * lower bound where there is one), each in a product that is otherwise valid and has its own id,
  * so the expected counters follow from the list alone. Lengths are UTF-16 code units.
  */

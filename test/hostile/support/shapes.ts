@@ -21,7 +21,7 @@ export interface Shape {
   title: string;
   /** Bump when the output changes: the cached file is regenerated. */
   version: number;
-  /** DESIGN §5: set only when the file as a whole is invalid; the job must end `failed` with this type. */
+  /** Set only when the file as a whole is invalid; the job must end `failed` with this type. */
   fileFailure?: 'invalid_json';
   generate(file: string): Promise<FileAccount>;
 }

@@ -42,8 +42,8 @@ export interface ActualJob {
 }
 
 /**
- * Applies an organization's acknowledged operations in order to an empty catalog (README "Merge
- * semantics", "Replace mode, cancel, delete"), predicting each job's end. A cancelled job that was
+ * Applies an organization's acknowledged operations in order to an empty catalog (docs/imports.md:
+ * merge, replace mode, cancel, delete), predicting each job's end. A cancelled job that was
  * already running stops at a batch boundary the client cannot know: its prefix length is taken from
  * the job's own counters, and the counters of exactly that prefix must then match.
  */

@@ -59,7 +59,7 @@ export class TrafficLog {
     return this.windowsOf(e).length > 0;
   }
 
-  /** Answers the contract does not allow (see README: only 503 unavailable with Retry-After, only in a fault window). */
+  /** Answers the contract does not allow (docs/api-contract.md: only 503 unavailable with Retry-After, only in a fault window). */
   violations(): string[] {
     const out = new Map<string, { count: number; example: string }>();
     const note = (key: string, e: Exchange) => {

@@ -3,7 +3,7 @@ import { canonical } from '../../faults/support/model';
 /** One top-level element of an upload, with what the generator knows about it. */
 export interface FileElement {
   text: string;
-  /** A valid product (DESIGN §6): its id and canonical data; null for an element that must fail. */
+  /** A valid product: its id and canonical data; null for an element that must fail. */
   product: { id: string; data: string } | null;
   /** The id a replace import reads from the element (valid or not), or null when none is usable. */
   namedId: string | null;

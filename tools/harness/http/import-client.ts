@@ -6,7 +6,7 @@ import { sleep } from '../repo';
 import { basicAuth, type Credentials } from './credentials';
 import { IMPORTS_PATH } from './import-requests';
 
-/** DESIGN §4.3: 50 MiB, counted on the file part (the service's own constant). */
+/** 50 MiB, counted on the file part (the service's own constant). */
 export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 
 /** The status body, typed by the service's own DTO. */
