@@ -60,7 +60,7 @@ export class ProductQueryDto extends PageQueryDto {
       'categories, attribute values, tags and description; case, accents, apostrophes, hyphens and units (750ml = 750 ml) do not ' +
       'matter and words are stemmed. Words the catalog has nowhere are ignored (a query with none finds nothing); a word of 5+ ' +
       'letters it lacks is matched to its nearest words (1 typo up to 8 letters, 2 from 9) or read as two words written together; ' +
-      'the last word (3+ letters) also matches as a prefix; your synonyms apply (PUT /v1/catalogs/synonyms). Order: first the ' +
+      'the last word (3+ letters) also matches as a prefix of title, brand, category, attribute and tag words; your synonyms apply (PUT /v1/catalogs/synonyms). Order: first the ' +
       'products having every word (words the catalog has only in descriptions are optional beside others); when those do not ' +
       'fill the page, products having some of the words follow. Within each group ' +
       'by score: per word, title 1.0, brand/categories/attributes 0.6, tags 0.4, description 0.2 (0.7 of that through a typo ' +

@@ -10,6 +10,12 @@ export const CORRECT_FROM_LETTERS = 5;
 export const TWO_EDITS_FROM_LETTERS = 9;
 /** The last word is also matched as a prefix from this many letters. */
 export const PREFIX_FROM_LETTERS = 3;
+/**
+ * A prefix matches at most this many of the vocabulary's words that start with it, the shortest
+ * first: named lexemes are looked up in the search index directly, where a `:*` prefix would read
+ * the word's entries of every organization.
+ */
+export const PREFIX_COMPLETIONS = 20;
 
 /** A query as the search runs it. */
 export interface SearchPlan {
@@ -28,8 +34,8 @@ interface WordInfo {
   strong: boolean;
   /** Not in the vocabulary but in some product's description. */
   weak: boolean;
-  /** For the last word: longer words start with it (null: it is not taken as a prefix, or none does). */
-  prefix: 'strong' | 'weak' | null;
+  /** For the last word: the vocabulary's longer words that start with it (see PREFIX_COMPLETIONS). */
+  completions: string[];
   corrections: string[];
   splits: Array<{ left: string; right: string }>;
 }
@@ -79,7 +85,7 @@ export class QueryAnalyzer {
     return { terms, required: strong.length > 0 ? strong : terms, excluded };
   }
 
-  /** Whether each word is in the vocabulary (and strong), its prefix's strength, its corrections; and the synonyms. */
+  /** Whether each word is in the vocabulary (and strong), its completions, its corrections; and the synonyms. */
   private async lookUp(
     organizationId: string,
     lexemes: string[],
@@ -92,12 +98,11 @@ export class QueryAnalyzer {
                         'strong', v.word IS NOT NULL,
                         'weak', v.word IS NULL AND EXISTS (SELECT 1 FROM product_search s
                                   WHERE s.organization_id = $1 AND s.search @@ CAST(w.exact AS tsquery)),
-                        'prefix', CASE
-                          WHEN NOT w.prefix THEN NULL
-                          WHEN EXISTS (SELECT 1 FROM search_vocabulary p
-                                        WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)) THEN 'strong'
-                          WHEN EXISTS (SELECT 1 FROM product_search s
-                                        WHERE s.organization_id = $1 AND s.search @@ CAST(w.starts AS tsquery)) THEN 'weak' END,
+                        'completions', CASE WHEN w.prefix THEN
+                          (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
+                             SELECT p.word FROM search_vocabulary p
+                              WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)
+                              ORDER BY length(p.word), p.word LIMIT $7) c) ELSE '[]' END,
                         'corrections', CASE WHEN v.word IS NULL AND w.edits > 0 THEN
                           (SELECT coalesce(json_agg(c.word), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END,
                         'splits', CASE WHEN v.word IS NULL AND length(w.lexeme) >= $5 THEN
@@ -108,7 +113,7 @@ export class QueryAnalyzer {
                                JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
                               ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
                       ) ORDER BY w.i)
-                 FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[], $7::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, starts, i)
+                 FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
                  LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme) AS words`,
       [
         organizationId,
@@ -117,7 +122,7 @@ export class QueryAnalyzer {
         prefixes,
         SPLIT_FROM_LENGTH,
         lexemes.map((lexeme) => renderOperand({ lexemes: [lexeme] })),
-        lexemes.map((lexeme) => renderOperand({ lexemes: [lexeme], prefix: true })),
+        PREFIX_COMPLETIONS,
       ],
     );
     return { words: row.words ?? [], synonyms: row.synonyms ?? [] };
@@ -139,8 +144,8 @@ function dedupe(tokens: Token[]): Token[] {
 
 /** A free word as a term, or null when the catalog has it nowhere (not even as a prefix, with a typo or split in two). */
 function toTerm(lexeme: string, info: WordInfo, prefix: boolean): Term | null {
-  const completions: Operand[] = prefix && info.prefix !== null ? [{ lexemes: [lexeme], prefix: true }] : [];
-  const strong = info.strong || info.prefix === 'strong';
+  const completions: Operand[] = prefix ? info.completions.map((word) => ({ lexemes: [word] })) : [];
+  const strong = info.strong || completions.length > 0;
   if (info.strong || info.weak) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong };
   if (completions.length > 0) return { exact: [], alternatives: completions, strong };
   // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc"):

@@ -4,10 +4,9 @@
  * only renders them, so the SQL receives tsqueries as parameters, never text built into SQL.
  */
 
-/** One way a term can match: a lexeme, a phrase of lexemes, or a lexeme prefix. */
+/** One way a term can match: a lexeme, or a phrase of lexemes. */
 export interface Operand {
   lexemes: string[];
-  prefix?: boolean;
 }
 
 /** One query word (or phrase), with the forms that count as a match for it. */
@@ -35,8 +34,7 @@ const quote = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').repl
 
 /** An operand as tsquery text, optionally restricted to one field weight. */
 export function renderOperand(operand: Operand, weight = ''): string {
-  const label = (operand.prefix ? '*' : '') + weight;
-  const parts = operand.lexemes.map((lexeme) => (label ? `${quote(lexeme)}:${label}` : quote(lexeme)));
+  const parts = operand.lexemes.map((lexeme) => (weight ? `${quote(lexeme)}:${weight}` : quote(lexeme)));
   return parts.length === 1 ? parts[0] : `(${parts.join(' <-> ')})`;
 }
 
