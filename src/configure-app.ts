@@ -8,7 +8,10 @@ import { MetricsService } from './common/metrics/metrics.service';
 import { securityHeaders } from './common/security/helmet.middleware';
 import { parseQueryString } from './common/http/query-parser';
 import { createValidationPipe } from './common/pipes/validation.pipe';
-import { setupSwagger } from './openapi/openapi';
+import { ProductDto } from './catalog/dto/product.dto';
+import { buildOpenApiDocument, setupSwagger } from './openapi/openapi';
+import { WebhookEventDto } from './webhooks/dto/webhook-event.dto';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 /** Everything main.ts and the e2e tests must set up identically on the HTTP app. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
@@ -23,8 +26,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  if (config.swaggerEnabled) setupSwagger(app, config.basePath, config.swaggerPersistAuthorization);
+  if (config.swaggerEnabled) setupSwagger(app, documentApp(app, config.basePath), config.basePath, config.swaggerPersistAuthorization);
   applyTimeouts(app.getHttpServer() as Server, config.httpRequestTimeoutMs);
+}
+
+/** The OpenAPI document of the app, served at /docs-json and committed as openapi.json. */
+export function documentApp(app: INestApplication, basePath: string): OpenAPIObject {
+  return buildOpenApiDocument(app, basePath, [ProductDto, WebhookEventDto]);
 }
 
 /**

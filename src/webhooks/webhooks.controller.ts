@@ -24,8 +24,11 @@ import { WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
 import { WebhookEventDto } from './dto/webhook-event.dto';
 import { WebhookCreatedDto, WebhookPageDto, WebhookSecretRotatedDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { WEBHOOK_ERRORS } from './webhooks-error-examples';
 
-const { bad_request, not_found, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+const { bad_request, payload_too_large, unsupported_media_type } = ERROR_EXAMPLES;
+const { not_found } = WEBHOOK_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...WEBHOOK_ERRORS.validation };
 const WEBHOOK_ID_PARAM = { name: 'webhook_id', format: 'uuid', description: 'The id create-webhook returned' } as const;
 
 /** The delivery POSTed to a subscribed URL, as an OpenAPI callback of create-webhook. */
