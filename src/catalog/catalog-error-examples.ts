@@ -1,4 +1,6 @@
 import { conflict, DEFAULT_CONFIG, errorExamples, notFound, payloadTooLarge, validation } from '../openapi/error-examples';
+import { JSON_BODY_MESSAGES } from '../common/http/json-body';
+import { SYNONYM_LIMITS } from './synonyms/synonym.dto';
 import { AVAILABILITY_VALUES } from './validation/product-vocabulary';
 
 /** What the product and synonym routes answer besides the common cases. */
@@ -7,7 +9,7 @@ export const CATALOG_ERRORS = errorExamples({
     product: notFound("No product with that id in the caller's organization", 'Product SKU-10042 not found'),
   },
   payload_too_large: {
-    synonymsBody: payloadTooLarge('The synonym set is larger than 64 KiB', `The JSON body is limited to ${64 * 1024} bytes`),
+    synonymsBody: payloadTooLarge('The synonym set is larger than 64 KiB', JSON_BODY_MESSAGES.tooLarge(SYNONYM_LIMITS.bodyBytes)),
   },
   validation: {
     query: validation('q empty or over 200 characters', 'q must be 1 to 200 characters'),

@@ -1,6 +1,6 @@
 import { loadConfig } from '../common/config/load-config';
 import type { ErrorType } from '../common/errors/error-response.dto';
-import { MAX_JSON_BODY_BYTES } from '../common/http/json-body.interceptor';
+import { JSON_BODY_MESSAGES, MAX_JSON_BODY_BYTES } from '../common/http/json-body';
 
 /** One documented error answer: the status, and the exact body the service sends in that case. */
 export interface ErrorExample {
@@ -69,19 +69,19 @@ export const unavailable = example('unavailable', 503);
  */
 export const ERROR_EXAMPLES = errorExamples({
   bad_request: {
-    invalidJson: badRequest('The body is not valid JSON', 'The body is not valid JSON'),
+    invalidJson: badRequest('The body is empty or not valid JSON', JSON_BODY_MESSAGES.invalid),
   },
   payload_too_large: {
-    jsonBody: payloadTooLarge('The JSON body is larger than 16 KiB', `The JSON body is limited to ${MAX_JSON_BODY_BYTES} bytes`),
+    jsonBody: payloadTooLarge('The JSON body is larger than 16 KiB', JSON_BODY_MESSAGES.tooLarge(MAX_JSON_BODY_BYTES)),
   },
   unsupported_media_type: {
-    notJson: unsupportedMediaType('The body is not application/json', 'The body must be sent as application/json'),
+    notJson: unsupportedMediaType('The body is not application/json', JSON_BODY_MESSAGES.notJson),
   },
   validation: {
     limit: validation('limit is not an integer from 1 to 100', 'limit must be an integer from 1 to 100'),
     cursor: validation('A cursor this endpoint did not issue', 'cursor is not a cursor returned by this endpoint'),
     unknownParameter: validation('An unknown query parameter', 'unknown parameter page'),
-    jsonObject: validation('The JSON body is not an object', 'The body must be a JSON object'),
+    jsonObject: validation('The JSON body is not an object', JSON_BODY_MESSAGES.notObject),
     answerTooLarge: validation(
       'The answer would exceed READ_RESPONSE_MAX_BYTES; ask for fewer',
       `The answer would be 9000000 bytes, above the ${DEFAULT_CONFIG.reads.responseMaxBytes}-byte limit of a read; ask for fewer (a smaller limit)`,

@@ -1,13 +1,11 @@
-import { errorExamples, payloadTooLarge, unsupportedMediaType, validation } from '../openapi/error-examples';
+import { JSON_BODY_MESSAGES } from '../common/http/json-body';
+import { errorExamples, payloadTooLarge, validation } from '../openapi/error-examples';
 import { MAX_REQUEST_BODY_BYTES } from './ucp-requests';
 
 /** What the UCP REST binding answers besides the common cases (test/openapi-errors-json.e2e-spec.ts provokes them). */
 export const UCP_ERRORS = errorExamples({
   payload_too_large: {
-    ucpBody: payloadTooLarge('The JSON body is larger than 64 KiB', `The body must be at most ${MAX_REQUEST_BODY_BYTES} bytes`),
-  },
-  unsupported_media_type: {
-    ucpNotJson: unsupportedMediaType('The body is not application/json (or a +json type)', 'The body must be application/json'),
+    ucpBody: payloadTooLarge('The JSON body is larger than 64 KiB', JSON_BODY_MESSAGES.tooLarge(MAX_REQUEST_BODY_BYTES)),
   },
   validation: {
     ucpSearch: validation('A search with neither query nor filters', 'a search needs a query or at least one filter'),

@@ -13,6 +13,7 @@ import {
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
+import { MAX_JSON_BODY_BYTES } from '../common/http/json-body';
 import { JsonBodyInterceptor } from '../common/http/json-body.interceptor';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidParam } from '../common/pipes/uuid-param.pipe';
@@ -71,7 +72,7 @@ export class WebhooksController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @RequireScopes('webhooks:manage')
-  @UseInterceptors(JsonBodyInterceptor)
+  @UseInterceptors(new JsonBodyInterceptor(MAX_JSON_BODY_BYTES))
   @ApiOperation({
     operationId: 'create-webhook',
     summary: 'Subscribe to import events',
