@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
-import { BoundedReadInterceptor } from '../../common/reads/bounded-read.interceptor';
+import { BoundedReadInterceptor } from '../../reads/bounded-read.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { ERROR_EXAMPLES } from '../../openapi/error-examples';
 import { SECURITY_SCHEME } from '../../openapi/security-scheme';
