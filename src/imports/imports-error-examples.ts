@@ -17,7 +17,7 @@ import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload/upload-limits';
 const JOB_ID = '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
 const { uploads, quotas } = DEFAULT_CONFIG;
 
-/** What the upload and the job routes answer besides the common cases (test/openapi-errors.e2e-spec.ts provokes them). */
+/** What the upload and the job routes answer besides the common cases (the openapi-errors e2e specs provoke each one). */
 export const IMPORT_ERRORS = errorExamples({
   bad_request: {
     malformedMultipart: badRequest('Malformed multipart body', 'Malformed multipart request: Multipart: Boundary not found'),

@@ -2,7 +2,7 @@ import { JSON_BODY_MESSAGES } from '../common/http/json-body';
 import { errorExamples, payloadTooLarge, validation } from '../openapi/error-examples';
 import { MAX_REQUEST_BODY_BYTES } from './ucp-requests';
 
-/** What the UCP REST binding answers besides the common cases (test/openapi-errors-json.e2e-spec.ts provokes them). */
+/** What the UCP REST binding answers besides the common cases (the openapi-errors e2e specs provoke each one). */
 export const UCP_ERRORS = errorExamples({
   payload_too_large: {
     ucpBody: payloadTooLarge('The JSON body is larger than 64 KiB', JSON_BODY_MESSAGES.tooLarge(MAX_REQUEST_BODY_BYTES)),

@@ -4,7 +4,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from './webhooks.service';
 
 const WEBHOOK_ID = '6d1f3b2a-4c5e-4f70-8a9b-0c1d2e3f4a5b';
 
-/** What the webhook routes answer besides the common cases (test/openapi-errors-json.e2e-spec.ts provokes them). */
+/** What the webhook routes answer besides the common cases (the openapi-errors e2e specs provoke each one). */
 export const WEBHOOK_ERRORS = errorExamples({
   not_found: {
     webhook: notFound("No webhook with that id in the caller's organization", `Webhook ${WEBHOOK_ID} not found`),
