@@ -3,12 +3,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { AppConfig } from './common/config/app-config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { HttpMetrics } from './common/metrics/http-metrics';
 import { countHttpRequests } from './common/metrics/http-metrics.middleware';
-import { MetricsService } from './common/metrics/metrics.service';
 import { securityHeaders } from './common/security/helmet.middleware';
 import { parseQueryString } from './common/http/query-parser';
 import { createValidationPipe } from './common/pipes/validation.pipe';
-import { setupSwagger } from './openapi/openapi';
+import { ProductDto } from './catalog/dto/product.dto';
+import { buildOpenApiDocument, setupSwagger } from './openapi/openapi';
+import { WebhookEventDto } from './webhooks/dto/webhook-event.dto';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 /** Everything main.ts and the e2e tests must set up identically on the HTTP app. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
@@ -17,14 +20,19 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.set('query parser', parseQueryString);
   // request.ip (and protocol, host) from X-Forwarded-* only when the peer is one of these proxies.
   if (config.trustedProxies.length > 0) express.set('trust proxy', config.trustedProxies);
-  express.use(countHttpRequests(app.get(MetricsService).httpRequests));
+  express.use(countHttpRequests(app.get(HttpMetrics).requests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.
   if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready'] });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  if (config.swaggerEnabled) setupSwagger(app, config.basePath, config.swaggerPersistAuthorization);
+  if (config.swaggerEnabled) setupSwagger(app, documentApp(app, config.basePath), config.basePath, config.swaggerPersistAuthorization);
   applyTimeouts(app.getHttpServer() as Server, config.httpRequestTimeoutMs);
+}
+
+/** The OpenAPI document of the app, served at /docs-json and committed as openapi.json. */
+export function documentApp(app: INestApplication, basePath: string): OpenAPIObject {
+  return buildOpenApiDocument(app, basePath, [ProductDto, WebhookEventDto]);
 }
 
 /**

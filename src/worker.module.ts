@@ -4,7 +4,7 @@ import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
-import { ReadsModule } from './common/reads/reads.module';
+import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';

@@ -64,6 +64,17 @@ describe('MCP amplification limits', () => {
     runs.mockRestore();
   });
 
+  it('reads its body like every JSON route: 415 not application/json, 400 empty or malformed, 422 neither object nor array', async () => {
+    const caller = await createCaller(t.app);
+    const send = (type: string, body: string) =>
+      request(t.http).post('/mcp').set({ Authorization: caller.auth, Accept: MCP_ACCEPT, 'Content-Type': type }).send(body);
+    expect(expectErrorShape(await send('text/plain', '{}'), 415, 'unsupported_media_type')).toBe(
+      'The body must be sent as application/json',
+    );
+    expect(expectErrorShape(await send('application/json', ''), 400, 'bad_request')).toBe('The body is not valid JSON');
+    expect(expectErrorShape(await send('application/json', '42'), 422, 'validation')).toBe('The body must be a JSON object');
+  });
+
   it('refuses a 100-message batch (and any over 10) with 400 before any tool runs', async () => {
     const caller = await createCaller(t.app);
     const runs = jest.spyOn(t.app.get(CatalogOverviewService), 'overview');
@@ -78,7 +89,8 @@ describe('MCP amplification limits', () => {
     const caller = await createCaller(t.app);
     const answered = await post(caller.auth, batch(10)).expect(200);
     expect(answered.body).toHaveLength(10);
-    for (const answer of answered.body as Array<{ result?: { isError?: boolean } }>) expect(answer).toMatchObject({ result: { structuredContent: {} } });
+    for (const answer of answered.body as Array<{ result?: { isError?: boolean } }>)
+      expect(answer).toMatchObject({ result: { structuredContent: {} } });
     await post(caller.auth, overview(1)).expect(200);
     await post(caller.auth, overview(1)).expect(200); // 12 of 12
     const refused = await post(caller.auth, overview(1));

@@ -5,7 +5,7 @@ import { documentedBodies, type Method } from './support/openapi-examples';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * The error examples of the routes that take JSON bodies (webhooks, the UCP REST binding) are
+ * The error examples of the routes that take JSON bodies (webhooks, synonyms, the UCP REST binding) are
  * what the service answers: each case is provoked through HTTP and its body must be one of the
  * examples documented for that operation and status. The app runs with the default
  * WEBHOOK_ALLOW_PRIVATE_TARGETS=false, so the SSRF refusal is the real one.
@@ -47,6 +47,7 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
       () => post('/v1/webhooks').set('Content-Type', 'application/json').send('{"url":'),
     ],
     ['422 webhook body an array', '/v1/webhooks', 'post', () => subscribe([1])],
+    ['400 webhook body empty', '/v1/webhooks', 'post', () => post('/v1/webhooks').set('Content-Type', 'application/json').send('')],
     ['422 unknown event', '/v1/webhooks', 'post', () => subscribe({ url: PUBLIC_URL, events: ['import.started'] })],
     ['422 ftp url', '/v1/webhooks', 'post', () => subscribe({ url: 'ftp://example.com/h', events: ['import.done'] })],
     ['422 url with credentials', '/v1/webhooks', 'post', () => subscribe({ url: 'https://u:p@example.com/h', events: ['import.done'] })],
@@ -90,6 +91,48 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
       '/ucp/catalog/lookup',
       'post',
       () => post('/ucp/catalog/lookup').set('Content-Type', 'application/json').send('{'),
+    ],
+    [
+      '415 UCP body of a +json type',
+      '/ucp/catalog/search',
+      'post',
+      () => post('/ucp/catalog/search').set('Content-Type', 'application/vnd.api+json').send('{"query":"x"}'),
+    ],
+    [
+      '400 UCP body empty',
+      '/ucp/catalog/lookup',
+      'post',
+      () => post('/ucp/catalog/lookup').set('Content-Type', 'application/json').send(''),
+    ],
+    ['422 UCP body an array', '/ucp/catalog/product', 'post', () => ucp('product', [{ id: 'x' }])],
+    [
+      '415 synonyms body not JSON',
+      '/v1/catalogs/synonyms',
+      'put',
+      () => request(t.http).put('/v1/catalogs/synonyms').set('Authorization', caller.auth).set('Content-Type', 'text/plain').send('x'),
+    ],
+    [
+      '400 synonyms body empty',
+      '/v1/catalogs/synonyms',
+      'put',
+      () => request(t.http).put('/v1/catalogs/synonyms').set('Authorization', caller.auth).set('Content-Type', 'application/json').send(''),
+    ],
+    [
+      '413 synonyms body over 64 KiB',
+      '/v1/catalogs/synonyms',
+      'put',
+      () =>
+        request(t.http)
+          .put('/v1/catalogs/synonyms')
+          .set('Authorization', caller.auth)
+          .send({ synonyms: [{ type: 'group', synonyms: ['x'.repeat(66_000), 'y'] }] }),
+    ],
+    [
+      '422 synonyms body a string',
+      '/v1/catalogs/synonyms',
+      'put',
+      () =>
+        request(t.http).put('/v1/catalogs/synonyms').set('Authorization', caller.auth).set('Content-Type', 'application/json').send('"x"'),
     ],
     ['422 search without query or filters', '/ucp/catalog/search', 'post', () => ucp('search', {})],
     ['422 unknown UCP filter', '/ucp/catalog/search', 'post', () => ucp('search', { query: 'x', filters: { color: 'red' } })],

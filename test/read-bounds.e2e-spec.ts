@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ReadBudget } from '../src/common/reads/read-budget';
+import { ReadBudget } from '../src/reads/read-budget';
 import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload, waitForIndexing, waitForJob } from './support/imports';

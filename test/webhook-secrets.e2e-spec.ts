@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { WebhookSecretsAtRest1764300910000 } from '../src/database/migrations/1764300910000-WebhookSecretsAtRest';
 import type { WebhookCreatedDto, WebhookSecretRotatedDto } from '../src/webhooks/dto/webhook.dto';
-import { WebhookSecretBox } from '../src/webhooks/signing/secret-box';
+import { WebhookSecretBox } from '../src/database/secrets/secret-box';
 import { WebhookSecretSealer } from '../src/webhooks/signing/webhook-secret-sealer.service';
 import { SIGNATURE_HEADER, verifySignature } from '../src/webhooks/signing/webhook-signature';
 import { query } from './support/database';

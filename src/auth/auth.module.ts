@@ -13,6 +13,7 @@ import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
 import { AccountRateLimit } from './rate-limit/account-rate-limit';
 import { FailedAuthLimiter } from './rate-limit/failed-auth-limiter';
+import { RateLimitMetrics } from './rate-limit/rate-limit-metrics';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
 import { UnknownLookupBudget } from './rate-limit/unknown-lookup-budget';
 import { MetricsService } from '../common/metrics/metrics.service';
@@ -35,7 +36,11 @@ import { TokenVerifier } from './token-verifier.service';
       inject: [AppConfig, QueueNamespace, { token: MetricsService, optional: true }],
       useFactory: (config: AppConfig, namespace: QueueNamespace, metrics?: MetricsService) => ({
         throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-        storage: new RedisThrottlerStorage(config.redisUrl, `${namespace.prefix}:rate-limit:`, metrics?.registry),
+        storage: new RedisThrottlerStorage(
+          config.redisUrl,
+          `${namespace.prefix}:rate-limit:`,
+          metrics && new RateLimitMetrics(metrics.registry),
+        ),
       }),
     }),
   ],

@@ -7,13 +7,15 @@ import { ApiErrors } from '../openapi/api-errors.decorator';
 import { API_TAGS } from '../openapi/api-tags';
 import { ERROR_EXAMPLES } from '../openapi/error-examples';
 import { CatalogReadService } from './catalog-read.service';
+import { CATALOG_ERRORS } from './catalog-error-examples';
 import { ApiAttributeFilters, criteriaOf, ProductQueryDto } from './dto/product-query.dto';
 import { FacetQueryDto, ProductFacetsDto } from './dto/product-facets.dto';
 import { ProductFacetsService } from './query/product-facets.service';
 import { ProductDeletion } from './product-deletion.service';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 
-const { conflict, not_found, validation } = ERROR_EXAMPLES;
+const { conflict, not_found } = CATALOG_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...CATALOG_ERRORS.validation };
 
 /** What a product query's parameters may be refused for (the list and the facets). */
 const QUERY_ERRORS = [

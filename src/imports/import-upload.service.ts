@@ -4,9 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
-import { Gauge } from 'prom-client';
 import { AppConfig } from '../common/config/app-config';
-import { MetricsService } from '../common/metrics/metrics.service';
 import { ValidationError } from '../common/errors/api-error';
 import type { ImportMode } from '../jobs/entities/import-job-status';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
@@ -17,6 +15,7 @@ import { FileDigest, hashOnly } from './upload/file-digest';
 import { readJsonFilePart } from './upload/multipart-file-reader';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
 import { UploadSlots } from './upload/upload-slots';
+import { UploadMetrics } from './upload-metrics';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -48,22 +47,14 @@ export class ImportUploadService {
     private readonly config: AppConfig,
     private readonly checkpoints: UploadCheckpoints,
     private readonly quota: PendingImportQuota,
-    metrics: MetricsService,
+    metrics: UploadMetrics,
   ) {
-    const slots = new UploadSlots({
+    this.slots = new UploadSlots({
       perProcess: config.uploads.slotsPerProcess,
       perAccount: config.uploads.slotsPerAccount,
       perOrganization: config.uploads.slotsPerOrganization,
     });
-    this.slots = slots;
-    new Gauge({
-      name: 'uploads_in_progress',
-      help: 'Uploads this process is streaming into PostgreSQL now',
-      registers: [metrics.registry],
-      collect() {
-        this.set(slots.inProgress);
-      },
-    });
+    metrics.observe(this.slots);
   }
 
   /**
@@ -150,9 +141,7 @@ export class ImportUploadService {
     mode: UploadMode,
   ): Promise<string> {
     const digest = new FileDigest();
-    await this.slots.run(principal, () =>
-      readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()),
-    );
+    await this.slots.run(principal, () => readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()));
     return sameFileOrConflict(earlier, key, digest.sha256, mode);
   }
 

@@ -23,9 +23,10 @@ import { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decor
 import { ImportJobsService } from './import-jobs.service';
 import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
+import { IMPORT_ERRORS } from './imports-error-examples';
 
-const { bad_request, conflict, not_found, payload_too_large, unsupported_media_type, validation, rate_limited, unavailable } =
-  ERROR_EXAMPLES;
+const { bad_request, conflict, not_found, payload_too_large, unsupported_media_type, rate_limited, unavailable } = IMPORT_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...IMPORT_ERRORS.validation };
 const JOB_ID_PARAM = { name: 'job_id', format: 'uuid', description: 'The job_id the upload answered with' } as const;
 
 @ApiTags(API_TAGS.imports.name)
@@ -82,7 +83,7 @@ export class ImportsController {
     validation.allowMassDelete,
     validation.allowMassDeleteWithoutReplace,
     validation.unknownParameter,
-    ERROR_EXAMPLES.authorization.massDelete,
+    IMPORT_ERRORS.authorization.massDelete,
     rate_limited.uploadsPerAccount,
     rate_limited.uploadsPerOrganization,
     rate_limited.pendingImports,

@@ -10,11 +10,12 @@ import { ImportUploadService } from './import-upload.service';
 import { ImportsController } from './imports.controller';
 import { PendingImportQuota } from './pending-import-quota.service';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
+import { UploadMetrics } from './upload-metrics';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints, PendingImportQuota],
+  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints, PendingImportQuota, UploadMetrics],
   exports: [CatalogDetailsService, ImportJobsService],
 })
 export class ImportsModule {}

@@ -20,7 +20,7 @@ export interface McpRequestBody {
  * requests' work. What is left to check (JSON-RPC shape, headers) the SDK transport checks.
  */
 export async function readMcpBody(request: Request): Promise<McpRequestBody> {
-  const body = await readJsonBody(request, MAX_MCP_BODY_BYTES);
+  const body = await readJsonBody(request, MAX_MCP_BODY_BYTES, { arrays: true });
   if (!Array.isArray(body)) return { body, messages: 1 };
   if (body.length > MAX_MCP_BATCH) {
     throw new BadRequestError(`A JSON-RPC batch may hold at most ${MAX_MCP_BATCH} messages (got ${body.length}); send several requests`);

@@ -1,8 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ReadScope } from '../database/read-scope/read-scope';
-import type { ReadBudget } from '../common/reads/read-budget';
-import { READ_RETRY_AFTER_SECONDS } from '../common/reads/read-budget';
+import type { ReadBudget } from '../reads/read-budget';
+import { READ_RETRY_AFTER_SECONDS } from '../reads/read-budget';
 
 /** JSON-RPC's range for server errors; the message and `data.retry_after_seconds` say what to do. */
 const SERVER_ERROR = -32000;

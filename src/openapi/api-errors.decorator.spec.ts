@@ -1,5 +1,10 @@
+import { AUTH_ERRORS, missingScopeExample } from '../auth/auth-error-examples';
+import { CATALOG_ERRORS } from '../catalog/catalog-error-examples';
+import { IMPORT_ERRORS } from '../imports/imports-error-examples';
+import { UCP_ERRORS } from '../ucp/ucp-error-examples';
+import { WEBHOOK_ERRORS } from '../webhooks/webhooks-error-examples';
 import { ApiErrors } from './api-errors.decorator';
-import { ERROR_EXAMPLES, missingScopeExample } from './error-examples';
+import { ERROR_EXAMPLES, exampleName, registeredExamples, type ErrorExample } from './error-examples';
 
 type Responses = Record<string, { description: string; headers?: Record<string, unknown>; examples: Record<string, { value: unknown }> }>;
 
@@ -11,7 +16,8 @@ function responsesOf(handler: object): Responses {
 }
 
 describe('ApiErrors', () => {
-  const { rate_limited, not_found, validation } = ERROR_EXAMPLES;
+  const { not_found, rate_limited } = IMPORT_ERRORS;
+  const validation = { ...ERROR_EXAMPLES.validation, ...IMPORT_ERRORS.validation };
 
   it('documents each status once, with every case as a named example of the exact body', () => {
     class Controller {
@@ -34,12 +40,12 @@ describe('ApiErrors', () => {
   it('adds up when used twice on one route, whatever the order (the route and @RequireScopes)', () => {
     class Controller {
       @ApiErrors(rate_limited.uploadsPerAccount)
-      @ApiErrors(rate_limited.account, missingScopeExample(['accounts--my:rw']))
+      @ApiErrors(AUTH_ERRORS.rate_limited.account, missingScopeExample(['accounts--my:rw']))
       handler(): void {}
     }
     const responses = responsesOf(Controller.prototype.handler);
     expect(Object.keys(responses['429'].examples).sort()).toEqual(['rate_limited.account', 'rate_limited.uploadsPerAccount']);
-    expect(responses['429'].description).toContain(rate_limited.account.summary);
+    expect(responses['429'].description).toContain(AUTH_ERRORS.rate_limited.account.summary);
     expect(responses['429'].description).toContain(rate_limited.uploadsPerAccount.summary);
     expect(responses['429'].headers).toHaveProperty('Retry-After');
     expect(responses['403'].examples).toEqual({
@@ -51,7 +57,7 @@ describe('ApiErrors', () => {
 
   it('declares WWW-Authenticate on 401 and Retry-After on 503', () => {
     class Controller {
-      @ApiErrors(ERROR_EXAMPLES.authentication.invalidCredentials, ERROR_EXAMPLES.unavailable.backingService)
+      @ApiErrors(AUTH_ERRORS.authentication.invalidCredentials, ERROR_EXAMPLES.unavailable.backingService)
       handler(): void {}
     }
     const responses = responsesOf(Controller.prototype.handler);
@@ -60,12 +66,20 @@ describe('ApiErrors', () => {
   });
 });
 
-describe('ERROR_EXAMPLES', () => {
-  it('gives each status one error type and every example a distinct message', () => {
-    const all = Object.values(ERROR_EXAMPLES).flatMap((group) => Object.values(group));
-    const messages = all.map((example) => example.message);
-    expect(new Set(messages).size).toBe(messages.length);
+describe('the error example tables', () => {
+  const tables = [ERROR_EXAMPLES, AUTH_ERRORS, CATALOG_ERRORS, IMPORT_ERRORS, UCP_ERRORS, WEBHOOK_ERRORS];
+
+  it('gives every example a distinct name across the features, and a distinct message within its table', () => {
+    const all = registeredExamples();
+    const examplesOf = (table: object) => Object.values(table).flatMap((group: object) => Object.values(group) as ErrorExample[]);
+    expect(all.length).toBe(tables.flatMap(examplesOf).length);
+    for (const table of tables) {
+      const messages = examplesOf(table).map((example) => example.message);
+      expect(new Set(messages).size).toBe(messages.length);
+    }
+    const names = all.map((example) => exampleName(example));
+    expect(new Set(names).size).toBe(names.length);
     for (const example of all) expect(example.message.length).toBeGreaterThan(0);
-    expect(ERROR_EXAMPLES.payload_too_large.file.message).toBe('The file exceeds 52,428,800 bytes (50 MiB)');
+    expect(IMPORT_ERRORS.payload_too_large.file.message).toBe('The file exceeds 52,428,800 bytes (50 MiB)');
   });
 });

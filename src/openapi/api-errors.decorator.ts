@@ -1,15 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorResponse } from '../common/errors/error-response.dto';
-import { ERROR_EXAMPLES, type ErrorExample } from './error-examples';
+import { exampleName, type ErrorExample } from './error-examples';
 import { errorHeaders } from './response-headers';
-
-/** `<type>.<name>` of each example of the table: the key of the example in the document. */
-const NAMES = new WeakMap<ErrorExample, string>(
-  Object.entries(ERROR_EXAMPLES).flatMap(([type, group]) =>
-    Object.entries(group as Record<string, ErrorExample>).map(([name, example]) => [example, `${type}.${name}`] as const),
-  ),
-);
 
 /**
  * Documents the error answers of a route: one response per status with the ErrorResponse schema,
@@ -30,7 +23,7 @@ export function ApiErrors(...examples: ErrorExample[]): MethodDecorator & ClassD
         headers: errorHeaders(status),
         examples: Object.fromEntries(
           cases.map((example) => [
-            NAMES.get(example) ?? `${example.type}.${status}`,
+            exampleName(example) ?? `${example.type}.${status}`,
             { summary: example.summary, value: { error: { type: example.type, message: example.message } } },
           ]),
         ),

@@ -1,25 +1,26 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { SECURITY_SCHEME } from '../auth/decorators/require-scopes.decorator';
-import { ProductDto } from '../catalog/dto/product.dto';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type SwaggerDocumentOptions } from '@nestjs/swagger';
 import { ErrorResponse } from '../common/errors/error-response.dto';
 import { API_TAGS } from './api-tags';
 import { addRateLimitHeaders, allowNullReferences, composeSchema } from './document-fixes';
-import { WebhookEventDto } from '../webhooks/dto/webhook-event.dto';
+import { SECURITY_SCHEME } from './security-scheme';
 
 export const DOCS_TITLE = 'Product Directory Service';
 
-/** The OpenAPI document, generated from the controllers' and DTOs' decorators (DESIGN.md §4.6). */
-export function buildOpenApiDocument(app: INestApplication, basePath: string): OpenAPIObject {
+/** Schemas no route names but the document describes (the uploaded file's elements, a webhook's body). */
+export type ExtraModels = NonNullable<SwaggerDocumentOptions['extraModels']>;
+
+/** The OpenAPI document, generated from the controllers' and DTOs' decorators. */
+export function buildOpenApiDocument(app: INestApplication, basePath: string, extraModels: ExtraModels): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(DOCS_TITLE)
     .setDescription(
       'Multi-tenant product catalog for AI agents. Upload a JSON array of products, poll the import job, read the catalog back. ' +
         'Authenticate with HTTP Basic: username = account id, password = personal access token. ' +
         'Every error answers `{"error":{"type","message"}}` (the ErrorResponse schema); each operation lists its errors with real examples. ' +
-        'Limits: an account may run READS_IN_FLIGHT_PER_ACCOUNT reads at once per server (429 beyond), a read\'s statements stop after ' +
+        "Limits: an account may run READS_IN_FLIGHT_PER_ACCOUNT reads at once per server (429 beyond), a read's statements stop after " +
         'READ_STATEMENT_TIMEOUT_MS (503) and its answer may not pass READ_RESPONSE_MAX_BYTES (422: ask for fewer). Writes sent by a browser ' +
-        'from another site (an Origin other than this service\'s or one of ALLOWED_ORIGINS, or Sec-Fetch-Site: cross-site) answer 403.',
+        "from another site (an Origin other than this service's or one of ALLOWED_ORIGINS, or Sec-Fetch-Site: cross-site) answer 403.",
     )
     .setVersion('1.0.0')
     .addServer(basePath || '/', 'This server')
@@ -36,7 +37,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
   config.info.license = { name: 'UNLICENSED (proprietary)', url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license' };
   const document = SwaggerModule.createDocument(app, config, {
     ignoreGlobalPrefix: true,
-    extraModels: [ErrorResponse, ProductDto, WebhookEventDto],
+    extraModels: [ErrorResponse, ...extraModels],
     operationIdFactory: (_controller, method) => method,
   });
   addRateLimitHeaders(document, SECURITY_SCHEME);
@@ -46,8 +47,8 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string): O
 }
 
 /** Swagger UI at {base_url}/docs and the JSON at {base_url}/docs-json. */
-export function setupSwagger(app: INestApplication, basePath: string, persistAuthorization: boolean): void {
-  SwaggerModule.setup(`${basePath}/docs`, app, buildOpenApiDocument(app, basePath), {
+export function setupSwagger(app: INestApplication, document: OpenAPIObject, basePath: string, persistAuthorization: boolean): void {
+  SwaggerModule.setup(`${basePath}/docs`, app, document, {
     jsonDocumentUrl: `${basePath}/docs-json`,
     customSiteTitle: DOCS_TITLE,
     // Off by default: Swagger UI would keep the Basic credentials in localStorage in plain text.

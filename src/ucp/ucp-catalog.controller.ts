@@ -12,15 +12,19 @@ import { API_TAGS } from '../openapi/api-tags';
 import { ERROR_EXAMPLES, type ErrorExample } from '../openapi/error-examples';
 import type { UcpGetProductResponse, UcpLookupResponse, UcpSearchResponse } from './mapping/ucp-types';
 import { UcpCatalogService } from './ucp-catalog.service';
+import { UCP_ERRORS } from './ucp-error-examples';
 import { describeIssues, getProductRequestSchema, lookupRequestSchema, MAX_REQUEST_BODY_BYTES, searchRequestSchema } from './ucp-requests';
 
 const SCHEMA_BASE = 'https://ucp.dev/schemas/shopping';
-const { bad_request, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+const { bad_request, unsupported_media_type } = ERROR_EXAMPLES;
+const { payload_too_large } = UCP_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...UCP_ERRORS.validation };
 /** What reading any UCP body can answer before its own validation. */
 const BODY_ERRORS: ErrorExample[] = [
-  unsupported_media_type.ucpNotJson,
+  unsupported_media_type.notJson,
   payload_too_large.ucpBody,
   bad_request.invalidJson,
+  validation.jsonObject,
   validation.ucpFilter,
 ];
 

@@ -13,6 +13,7 @@ import {
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
+import { MAX_JSON_BODY_BYTES } from '../common/http/json-body';
 import { JsonBodyInterceptor } from '../common/http/json-body.interceptor';
 import { PageQueryDto } from '../common/pagination/page-query.dto';
 import { UuidParam } from '../common/pipes/uuid-param.pipe';
@@ -24,8 +25,11 @@ import { WebhookDeliveryPageDto } from './dto/webhook-delivery.dto';
 import { WebhookEventDto } from './dto/webhook-event.dto';
 import { WebhookCreatedDto, WebhookPageDto, WebhookSecretRotatedDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { WEBHOOK_ERRORS } from './webhooks-error-examples';
 
-const { bad_request, not_found, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+const { bad_request, payload_too_large, unsupported_media_type } = ERROR_EXAMPLES;
+const { not_found } = WEBHOOK_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...WEBHOOK_ERRORS.validation };
 const WEBHOOK_ID_PARAM = { name: 'webhook_id', format: 'uuid', description: 'The id create-webhook returned' } as const;
 
 /** The delivery POSTed to a subscribed URL, as an OpenAPI callback of create-webhook. */
@@ -68,7 +72,7 @@ export class WebhooksController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @RequireScopes('webhooks:manage')
-  @UseInterceptors(JsonBodyInterceptor)
+  @UseInterceptors(new JsonBodyInterceptor(MAX_JSON_BODY_BYTES))
   @ApiOperation({
     operationId: 'create-webhook',
     summary: 'Subscribe to import events',

@@ -12,7 +12,7 @@ import type { WebhookSubscription } from './entities/webhook-subscription.entity
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from './repositories/webhook-subscription.repository';
 import { AppConfig } from '../common/config/app-config';
-import { WebhookSecretBox } from './signing/secret-box';
+import { WebhookSecretBox } from '../database/secrets/secret-box';
 import { newWebhookSecret } from './signing/webhook-signature';
 import { BlockedTargetError, TargetGuard } from './ssrf/target-guard';
 

@@ -4,7 +4,7 @@ export interface ErrorBody {
   error: { type: string; message: string };
 }
 
-export type Method = 'get' | 'post' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** The error bodies the document gives as examples for one operation and status. */
 export function documentedBodies(document: OpenAPIObject, path: string, method: Method, status: number): ErrorBody[] {

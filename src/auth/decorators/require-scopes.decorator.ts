@@ -1,15 +1,15 @@
 import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
-import { BoundedReadInterceptor } from '../../common/reads/bounded-read.interceptor';
+import { BoundedReadInterceptor } from '../../reads/bounded-read.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
-import { ERROR_EXAMPLES, missingScopeExample } from '../../openapi/error-examples';
+import { ERROR_EXAMPLES } from '../../openapi/error-examples';
+import { SECURITY_SCHEME } from '../../openapi/security-scheme';
+import { AUTH_ERRORS, missingScopeExample } from '../auth-error-examples';
 import { AccountThrottlerGuard } from '../guards/account-throttler.guard';
 import { BasicAuthGuard } from '../guards/basic-auth.guard';
 import { CrossSiteWriteGuard } from '../guards/cross-site-write.guard';
 import { REQUIRED_SCOPES, ScopesGuard } from '../guards/scopes.guard';
 import type { Scope } from '../scopes';
-
-export const SECURITY_SCHEME = 'PersonalAccessToken';
 
 /** A route that needs nothing beyond the read scope only reads; any other scope means it writes. */
 const READ_SCOPE: Scope = 'accounts--my:ro';
@@ -21,7 +21,8 @@ const READ_SCOPE: Scope = 'accounts--my:ro';
  * Also documents the errors every such route can answer (its own go in `@ApiErrors`).
  */
 export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecorator {
-  const { authentication, authorization, rate_limited, internal, unavailable, validation } = ERROR_EXAMPLES;
+  const { authentication, authorization, rate_limited } = AUTH_ERRORS;
+  const { internal, unavailable, validation } = ERROR_EXAMPLES;
   const reads = scopes.every((scope) => scope === READ_SCOPE);
   const common = [
     SetMetadata(REQUIRED_SCOPES, scopes),
@@ -41,7 +42,7 @@ export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecora
       ...common,
       UseGuards(BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
       UseInterceptors(BoundedReadInterceptor),
-      ApiErrors(rate_limited.readsInFlight, unavailable.readTimeout, validation.answerTooLarge),
+      ApiErrors(ERROR_EXAMPLES.rate_limited.readsInFlight, unavailable.readTimeout, validation.answerTooLarge),
     );
   }
   return applyDecorators(

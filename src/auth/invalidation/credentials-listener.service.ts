@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client, type Notification } from 'pg';
-import { Gauge } from 'prom-client';
 import { AppConfig } from '../../common/config/app-config';
-import { MetricsService } from '../../common/metrics/metrics.service';
 import { TokenVerifier } from '../token-verifier.service';
+import { CredentialsMetrics } from './credentials-metrics';
 import { CREDENTIALS_APPLIED_CHANNEL, CREDENTIALS_CHANNEL, LISTENER_APPLICATION_NAME, parseCredentialsChange } from './credentials-channel';
 
 const FIRST_RETRY_MS = 500;
@@ -22,7 +21,6 @@ const MAX_RETRY_MS = 30_000;
 @Injectable()
 export class CredentialsListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CredentialsListener.name);
-  private readonly up: Gauge;
   private client?: Client;
   private retryTimer?: NodeJS.Timeout;
   private retryMs = FIRST_RETRY_MS;
@@ -32,14 +30,8 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly verifier: TokenVerifier,
     private readonly config: AppConfig,
-    metrics: MetricsService,
-  ) {
-    this.up = new Gauge({
-      name: 'auth_credentials_listener_up',
-      help: '1 while this process listens for token/account changes; 0 means cached tokens are trusted up to TOKEN_CACHE_TTL_MS',
-      registers: [metrics.registry],
-    });
-  }
+    private readonly metrics: CredentialsMetrics,
+  ) {}
 
   /** True while LISTEN is in place (boot waits for the first attempt). */
   get listening(): boolean {
@@ -81,7 +73,7 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
     // Changes made while no one was listening were never seen: nothing cached can be trusted.
     this.verifier.forgetAll();
     this.isUp = true;
-    this.up.set(1);
+    this.metrics.listenerUp.set(1);
     this.retryMs = FIRST_RETRY_MS;
   }
 
@@ -99,7 +91,7 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
     if (this.client !== client) return; // this connection was already given up
     this.client = undefined;
     this.isUp = false;
-    this.up.set(0);
+    this.metrics.listenerUp.set(0);
     client.removeAllListeners('notification');
     client.on('error', () => undefined);
     client.end().catch(() => undefined);

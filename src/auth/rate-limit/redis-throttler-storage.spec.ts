@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { TEST_REDIS_URL } from '../../../test/setup/test-database';
+import { RateLimitMetrics } from './rate-limit-metrics';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 
 /** Against the real Redis of the test suite (PDS_TEST_REDIS_DB), each test under its own prefix. */
 describe('RedisThrottlerStorage', () => {
   const storages: RedisThrottlerStorage[] = [];
   const storage = (prefix: string, registry?: Registry) => {
-    const created = new RedisThrottlerStorage(TEST_REDIS_URL, prefix, registry);
+    const created = new RedisThrottlerStorage(TEST_REDIS_URL, prefix, registry && new RateLimitMetrics(registry));
     storages.push(created);
     return created;
   };

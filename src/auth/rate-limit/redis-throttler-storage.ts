@@ -2,8 +2,8 @@ import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
-import { Counter, type Registry } from 'prom-client';
 import { FixedWindowThrottlerStorage } from './fixed-window-storage';
+import type { RateLimitMetrics } from './rate-limit-metrics';
 
 /**
  * One fixed window per key, atomically: the first hit starts the window (PEXPIRE), every hit
@@ -35,26 +35,18 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
   private readonly logger = new Logger(RedisThrottlerStorage.name);
   private readonly redis: HitClient;
   private readonly local = new FixedWindowThrottlerStorage();
-  private readonly fallbacks?: Counter;
   private lastWarning = 0;
 
   constructor(
     redisUrl: string,
     private readonly keyPrefix: string,
-    registry?: Registry,
+    private readonly metrics?: RateLimitMetrics,
   ) {
     // lazyConnect: processes that never check a limit (the admin CLI) never open a connection.
     const redis = new Redis(redisUrl, { lazyConnect: true, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined); // reported through failed commands, not as unhandled events
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis = redis as HitClient;
-    if (registry) {
-      this.fallbacks = new Counter({
-        name: 'rate_limit_fallbacks_total',
-        help: 'Rate-limit checks answered by the per-process window because Redis could not be reached',
-        registers: [registry],
-      });
-    }
   }
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
@@ -76,7 +68,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleDestroy 
   }
 
   private fallBack(key: string, ttl: number, limit: number, error: Error): Promise<ThrottlerStorageRecord> {
-    this.fallbacks?.inc();
+    this.metrics?.fallbacks.inc();
     const now = Date.now();
     if (now - this.lastWarning > WARN_EVERY_MS) {
       this.lastWarning = now;

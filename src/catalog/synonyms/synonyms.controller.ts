@@ -3,14 +3,17 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../../auth/principal';
+import { JsonBodyInterceptor } from '../../common/http/json-body.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { API_TAGS } from '../../openapi/api-tags';
 import { ERROR_EXAMPLES } from '../../openapi/error-examples';
+import { CATALOG_ERRORS } from '../catalog-error-examples';
 import { PutSynonymsDto, SYNONYM_LIMITS, SynonymSetDto } from './synonym.dto';
-import { SynonymsBodyInterceptor } from './synonyms-body.interceptor';
 import { SynonymsService } from './synonyms.service';
 
-const { bad_request, payload_too_large, unsupported_media_type, validation } = ERROR_EXAMPLES;
+const { bad_request, unsupported_media_type } = ERROR_EXAMPLES;
+const { payload_too_large } = CATALOG_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...CATALOG_ERRORS.validation };
 
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs/synonyms')
@@ -31,7 +34,7 @@ export class SynonymsController {
 
   @Put()
   @RequireScopes('accounts--my:rw')
-  @UseInterceptors(SynonymsBodyInterceptor)
+  @UseInterceptors(new JsonBodyInterceptor(SYNONYM_LIMITS.bodyBytes))
   @ApiOperation({
     operationId: 'put-synonyms',
     summary: 'Replace the search synonyms',

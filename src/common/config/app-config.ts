@@ -1,117 +1,88 @@
-/** Typed, validated configuration. Injected wherever settings are needed; built only by loadConfig(). */
-export class AppConfig {
-  port: number;
-  basePath: string;
-  /** scheme://host[:port] clients reach the API at (advertised in /.well-known/ucp); null: taken from each request. */
-  publicOrigin: string | null;
-  databaseUrl: string;
-  redisUrl: string;
-  worker: {
-    enabled: boolean;
-    concurrency: number;
-    batchSize: number;
-    attempts: number;
-    lockDurationMs: number;
-    stalledIntervalMs: number;
-    reconcileIntervalMs: number;
-    /** Finished jobs (and their error rows) older than this many days are purged. */
-    retentionDays: number;
-    /** How often each worker runs the retention sweep. */
-    retentionIntervalMs: number;
-    /** A batch ends once its elements' bytes (plus a per-element allowance) reach this. */
-    batchBytes: number;
-    /** Failed elements per job whose error details are stored; beyond it only failed_count grows. */
-    errorDetailsLimit: number;
-    /** Share of the database pool the search indexer may hold at once (searchIndexConnections()). */
-    searchIndexPoolShare: number;
-  };
-  /**
-   * QUEUE_PREFIX when set, else null: the prefix is then derived from the database's deployment id.
-   * The prefix in use is QueueNamespace.prefix (src/database/queue-namespace.ts), never this.
-   */
-  queuePrefixOverride: string | null;
-  /** How long a verified token is trusted without asking PostgreSQL: the bound on revocation delay. */
-  tokenCacheTtlMs: number;
-  /** A token created without --expires-at or --no-expiry expires after this many days (0 = never). */
-  tokenDefaultTtlDays: number;
-  /** Requests per account per minute before 429 `rate_limited`. */
-  rateLimitPerMinute: number;
-  /** A request (headers and body) must complete within this, or the connection is closed. */
-  httpRequestTimeoutMs: number;
-  /** Port of GET /metrics (API and standalone worker) and of the API's full readiness report (0 = off); never the public port. */
-  metricsPort: number;
-  logLevel: string;
-  /** Swagger UI keeps the entered credentials in the browser's localStorage (plain text) across reloads. */
-  swaggerPersistAuthorization: boolean;
-  /** Serve Swagger UI at /docs and the document at /docs-json (off: both 404). */
-  swaggerEnabled: boolean;
-  /** How logs are written: `auto` = pino-pretty when stdout is a terminal, JSON otherwise (src/common/logging/log-format.ts). */
-  logFormat: 'json' | 'pretty' | 'auto';
-  /** Per-session PostgreSQL timeouts of the service's connections (0 = off). */
-  database: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
-  /** Failed authentications (401) per client address per minute before 429, checked before any database work. */
-  authFailuresPerMinute: number;
-  /** Failed lookups of credentials not in the token cache per process per minute, all addresses together, before 429. */
-  authUnknownLookupsPerMinute: number;
-  /** CIDR blocks of reverse proxies whose X-Forwarded-For names the client (Express `trust proxy`); empty: the peer is the client. */
-  trustedProxies: string[];
-  /** Origins besides the service's own whose pages a browser may send writes from (cross-site writes are refused). */
-  allowedOrigins: string[];
-  /** Bounds on what one read (REST GET, UCP request, MCP tool call) may cost. */
-  reads: {
-    /** Its statements run in one READ ONLY transaction with this statement_timeout (0 = only the session's). */
-    statementTimeoutMs: number;
-    /** Reads one account may have running in one process (429 beyond; MCP: a JSON-RPC error per tool call). */
-    inFlightPerAccount: number;
-    /** The largest answer body a read may send. */
-    responseMaxBytes: number;
-  };
-  catalog: {
-    /** A replace import deleting more than this share of the catalog ends mass_delete_refused without allow_mass_delete. */
-    replaceMaxDeleteRatio: number;
-    /** A product delete waits this long for a running import of its organization, then answers 409 conflict. */
-    productDeleteWaitMs: number;
-  };
-  uploads: {
-    /**
-     * Uploads one process streams at once (503 beyond). Fixed, not an environment setting: the
-     * database pool is sized from it (src/database/pool-size.ts), so both read it here.
-     */
-    slotsPerProcess: number;
-    /** Concurrent uploads one account may stream in one API process (429 beyond). */
-    slotsPerAccount: number;
-    /** Concurrent uploads one organization's accounts together may stream in one API process (429 beyond). */
-    slotsPerOrganization: number;
-    /** An upload receiving less than this over a window (after the first) is aborted with 408; 0 = off. */
-    minBytesPerSecond: number;
-    minRateWindowMs: number;
-  };
-  /** What one organization may hold, so one tenant cannot fill the database or the queue for all. */
-  quotas: {
-    /** Unfinished (pending or processing) import jobs; an upload beyond it is refused with 429. */
-    pendingImports: number;
-    /** Bytes of the files of unfinished import jobs (kept in PostgreSQL until the job ends); 429 beyond. */
-    pendingImportBytes: number;
-    /** Stored products; an import's new products beyond it fail (counted in failed_count). */
-    products: number;
-  };
-  webhooks: {
-    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: skip the SSRF address check (http/https only still applies). */
-    allowPrivateTargets: boolean;
-    /** Delay before the first retry; doubled per attempt, capped at 1 h. */
-    retryBaseMs: number;
-    /** Retries stop (delivery failed) once the next one would start later than this after the first attempt. */
-    retryWindowMs: number;
-    /** One delivery attempt (connect, send, answer) must finish within this. */
-    timeoutMs: number;
-    /** How often each worker moves new outbox events to deliveries and re-enqueues due ones. */
-    relayIntervalMs: number;
-    /**
-     * WEBHOOK_SECRET_KEY decoded (32 bytes): signing secrets are stored AES-256-GCM encrypted. null:
-     * stored in plain text (refused at boot under NODE_ENV=production unless WEBHOOK_SECRETS_PLAINTEXT=true).
-     */
-    secretKey: Buffer | null;
-    /** After rotate-secret, deliveries carry a signature with the previous secret too for this long. */
-    previousSecretTtlMs: number;
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type --
+   the class is the injection token, the interface of the same name gives it the shape appConfigOf() builds */
+import type { Environment } from './environment';
+
+/**
+ * Typed, validated configuration, injected wherever settings are needed and built only by
+ * loadConfig(). Its shape is appConfigOf()'s result; each setting is documented where its
+ * variable is declared (environment.ts).
+ */
+export abstract class AppConfig {}
+
+export interface AppConfig extends ReturnType<typeof appConfigOf> {}
+
+/** The settings as the code uses them, grouped by concern; what each means is documented in environment.ts. */
+export function appConfigOf(env: Environment) {
+  return {
+    port: env.PORT,
+    basePath: env.BASE_PATH,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    worker: {
+      enabled: env.WORKER_ENABLED,
+      concurrency: env.WORKER_CONCURRENCY,
+      batchSize: env.IMPORT_BATCH_SIZE,
+      attempts: env.IMPORT_ATTEMPTS,
+      lockDurationMs: env.QUEUE_LOCK_DURATION_MS,
+      stalledIntervalMs: env.QUEUE_STALLED_INTERVAL_MS,
+      reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
+      retentionDays: env.IMPORT_RETENTION_DAYS,
+      retentionIntervalMs: env.IMPORT_RETENTION_INTERVAL_MS,
+      batchBytes: env.IMPORT_BATCH_BYTES,
+      errorDetailsLimit: env.IMPORT_ERROR_DETAILS_LIMIT,
+      searchIndexPoolShare: env.SEARCH_INDEX_POOL_SHARE,
+    },
+    /** Null: the queue prefix is derived from the database's deployment id (QueueNamespace.prefix is the one in use). */
+    queuePrefixOverride: env.QUEUE_PREFIX,
+    tokenCacheTtlMs: env.TOKEN_CACHE_TTL_MS,
+    tokenDefaultTtlDays: env.TOKEN_DEFAULT_TTL_DAYS,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    httpRequestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    metricsPort: env.METRICS_PORT,
+    logLevel: env.LOG_LEVEL,
+    swaggerPersistAuthorization: env.SWAGGER_PERSIST_AUTH,
+    swaggerEnabled: env.SWAGGER_ENABLED,
+    logFormat: env.LOG_FORMAT,
+    authFailuresPerMinute: env.AUTH_FAILURES_PER_MINUTE,
+    authUnknownLookupsPerMinute: env.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE,
+    trustedProxies: env.TRUSTED_PROXIES,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    reads: {
+      statementTimeoutMs: env.READ_STATEMENT_TIMEOUT_MS,
+      inFlightPerAccount: env.READS_IN_FLIGHT_PER_ACCOUNT,
+      responseMaxBytes: env.READ_RESPONSE_MAX_BYTES,
+    },
+    catalog: {
+      replaceMaxDeleteRatio: env.REPLACE_MAX_DELETE_RATIO,
+      productDeleteWaitMs: env.PRODUCT_DELETE_WAIT_MS,
+    },
+    uploads: {
+      /** Not an environment setting: the database pool is sized from it (src/database/pool-size.ts). */
+      slotsPerProcess: 8,
+      slotsPerAccount: env.UPLOAD_SLOTS_PER_ACCOUNT,
+      slotsPerOrganization: env.UPLOAD_SLOTS_PER_ORGANIZATION,
+      minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      minRateWindowMs: env.UPLOAD_MIN_RATE_WINDOW_MS,
+    },
+    quotas: {
+      pendingImports: env.PENDING_IMPORTS_PER_ORGANIZATION,
+      pendingImportBytes: env.PENDING_IMPORT_BYTES_PER_ORGANIZATION,
+      products: env.PRODUCTS_PER_ORGANIZATION,
+    },
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      relayIntervalMs: env.WEBHOOK_RELAY_INTERVAL_MS,
+      /** Null: secrets are stored in plain text. */
+      secretKey: env.WEBHOOK_SECRET_KEY ? Buffer.from(env.WEBHOOK_SECRET_KEY, 'base64') : null,
+      previousSecretTtlMs: env.WEBHOOK_PREVIOUS_SECRET_TTL_MS,
+    },
+    database: {
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }

@@ -1,397 +1,321 @@
-import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, Validate } from 'class-validator';
 import { CidrConstraint } from './cidr';
-
-const toBoolean = ({ value }: { value: unknown }): unknown => {
-  if (value === undefined || value === '') return undefined;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return value;
-};
-
-const toInt = ({ value }: { value: unknown }): unknown =>
-  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
-
-/** A comma-separated list; empty entries dropped. */
-const toList = ({ value }: { value: unknown }): unknown =>
-  value === undefined || value === ''
-    ? undefined
-    : String(value)
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-
-const toDecimal = ({ value }: { value: unknown }): unknown =>
-  value === undefined || value === '' ? undefined : /^\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
+import { decimal, flag, int, list, oneOf, text, type EnvVariable } from './env-variable';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
-/** The environment variables the service reads (DESIGN.md §9), validated once at boot. */
-export class Environment {
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  PORT?: number;
-
-  @IsOptional()
-  @IsString()
-  @Matches(/^(\/[A-Za-z0-9._~-]+)*$/, {
+/**
+ * Every environment variable the service reads, each declared once: how it is parsed and checked,
+ * its default and its documentation line. The validated type (Environment), the list of names
+ * (ENV_KEYS) and the table of docs/configuration.md (`npm run docs:config`) are derived from it.
+ */
+export const ENVIRONMENT = {
+  PORT: int({ min: 0, max: 65_535, fallback: 3000, doc: 'HTTP port' }),
+  BASE_PATH: text({
+    accepts: '`/segment[/segment…]`, no trailing slash',
+    pattern: /^(\/[A-Za-z0-9._~-]+)*$/,
     message: 'BASE_PATH must be empty or a path like /api/catalog (no trailing slash)',
-  })
-  BASE_PATH?: string;
-
-  @IsOptional()
-  @Matches(ORIGIN, {
+    fallback: '',
+    doc: 'path prefix of every API route and of `/docs`; `/health/*` stays at the root',
+  }),
+  PUBLIC_ORIGIN: text({
+    accepts: '`https://host[:port]`',
+    pattern: ORIGIN,
     message: 'PUBLIC_ORIGIN must be empty or an origin like https://catalog.example.com (no path, no trailing slash)',
-  })
-  PUBLIC_ORIGIN?: string;
+    blankIsUnset: true,
+    fallback: null,
+    doc: "`https://host[:port]` clients reach the API at; `/.well-known/ucp` advertises `PUBLIC_ORIGIN` + `BASE_PATH` + `/ucp` and `/mcp` (`Cache-Control: public, max-age=300`). Empty: the protocol and `Host` of each request, answered `Cache-Control: private` and `Vary: Host` so no shared cache hands one client's `Host` to another, and a warning is logged at boot; set it in production (always behind a TLS-terminating proxy)",
+  }),
+  DATABASE_URL: text({
+    accepts: '`postgres://` URL',
+    pattern: /^postgres(ql)?:\/\/.+/,
+    message: 'DATABASE_URL must be a postgres:// URL',
+    fallback: 'postgres://postgres@localhost:5432/product_directory',
+    doc: 'created if missing; migrations run at start',
+  }),
+  REDIS_URL: text({
+    accepts: '`redis://` or `rediss://` URL',
+    pattern: /^rediss?:\/\/.+/,
+    message: 'REDIS_URL must be a redis:// URL',
+    fallback: 'redis://localhost:6379',
+    doc: 'Bull queue transport',
+  }),
+  WORKER_ENABLED: flag({ fallback: true, doc: '`dist/main.js` also runs the import worker' }),
+  WORKER_CONCURRENCY: int({ min: 1, max: 64, fallback: 2, doc: 'imports processed at once per worker process' }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    fallback: 'info',
+    doc: '`fatal` … `trace`, or `silent`',
+  }),
+  SWAGGER_ENABLED: flag({
+    fallback: true,
+    doc: '`false`: no Swagger UI at `/docs` and no `/docs-json` (both answer 404); the committed `openapi.json` documents the API either way',
+  }),
+  SWAGGER_PERSIST_AUTH: flag({
+    fallback: false,
+    doc: '`true`: Swagger UI (`/docs`) keeps the credentials entered under "Authorize" in the browser\'s `localStorage`, in plain text, across reloads',
+  }),
+  LOG_FORMAT: oneOf(['json', 'pretty', 'auto'], {
+    blankIsUnset: true,
+    message: 'LOG_FORMAT must be json, pretty or auto',
+    fallback: 'auto',
+    doc: '`json` (one object per line), `pretty` (pino-pretty: time, level, `[context]`, `GET /path 200 3 ms`) or `auto` = pretty when stdout is a terminal; the Dockerfile sets `json`',
+  }),
+  IMPORT_BATCH_SIZE: int({
+    min: 1,
+    max: 10_000,
+    fallback: 1000,
+    doc: 'product-sized elements (≥ 20 bytes) per apply-pass transaction (1–10,000)',
+  }),
+  IMPORT_BATCH_BYTES: int({
+    min: 65_536,
+    max: 268_435_456,
+    fallback: 2_097_152,
+    doc: "a batch also ends once its elements' bytes, plus 256 per element, reach this (65,536–268,435,456); see [imports.md](imports.md#import-limits)",
+  }),
+  IMPORT_ERROR_DETAILS_LIMIT: int({
+    min: 0,
+    max: 10_000_000,
+    fallback: 10_000,
+    doc: 'failed elements per job whose error details are stored and listed by `/errors` (0–10,000,000; 0 = none); later failures are only counted',
+  }),
+  IMPORT_ATTEMPTS: int({
+    min: 1,
+    max: 100,
+    fallback: 5,
+    doc: 'deliveries in a row without progress (no batch committed; crashed ones included, counted in PostgreSQL) before a job fails with `internal`',
+  }),
+  QUEUE_LOCK_DURATION_MS: int({
+    min: 1000,
+    fallback: 5_000,
+    doc: "Bull job lock (renewed every half): a dead worker's job is free again after at most this",
+  }),
+  QUEUE_STALLED_INTERVAL_MS: int({
+    min: 1000,
+    fallback: 2_500,
+    doc: 'how often each worker re-queues jobs whose lock expired (dead workers)',
+  }),
+  IMPORT_RETENTION_DAYS: int({
+    min: 1,
+    max: 36_500,
+    fallback: 30,
+    doc: 'finished jobs (`done`/`failed`) completed longer ago than this are deleted with their error rows; the catalog is not touched',
+  }),
+  IMPORT_RETENTION_INTERVAL_MS: int({
+    min: 1000,
+    max: 86_400_000,
+    fallback: 3_600_000,
+    doc: 'how often each worker runs the retention sweep (also once at start; one worker at a time)',
+  }),
+  DB_STATEMENT_TIMEOUT_MS: int({
+    min: 0,
+    max: 86_400_000,
+    fallback: 60_000,
+    doc: 'PostgreSQL cancels a statement of the service running longer (`503 unavailable`); 0 = off. Migrations run without it',
+  }),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int({
+    min: 0,
+    max: 86_400_000,
+    // An upload's transaction waits for the client between chunks: never cut it before the request timeout does.
+    fallback: (env) => (env.HTTP_REQUEST_TIMEOUT_MS as number) + 60_000,
+    shownDefault: 'HTTP_REQUEST_TIMEOUT_MS + 60000',
+    doc: 'PostgreSQL ends a session idle inside a transaction this long (a frozen process cannot hold locks forever); longer than any upload, whose transaction waits for the client between chunks; 0 = off',
+  }),
+  RECONCILE_INTERVAL_MS: int({ min: 100, fallback: 30_000, doc: 'how often unfinished jobs missing from Redis are re-enqueued' }),
+  QUEUE_PREFIX: text({
+    accepts: '1–64 of `[A-Za-z0-9:_-]`',
+    pattern: /^[A-Za-z0-9:_-]{1,64}$/,
+    message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]',
+    blankIsUnset: true,
+    fallback: null,
+    shownDefault: 'pds:<deployment id>',
+    doc: "Redis key prefix of the queue (1–64 of `[A-Za-z0-9:_-]`; empty = unset). By default it contains the id of the database's deployment, see [operations.md](operations.md#sharing-one-redis-between-deployments)",
+  }),
+  TOKEN_CACHE_TTL_MS: int({
+    min: 0,
+    max: 60_000,
+    fallback: 5_000,
+    doc: "how long a verified token is trusted without asking PostgreSQL. `tokens revoke` and `accounts disable`/`enable` take effect at once in every API process (PostgreSQL `NOTIFY` from the CLI's transaction; the command returns once every process confirmed); this TTL bounds staleness only while a process's listener is disconnected (0 = always ask)",
+  }),
+  RATE_LIMIT_PER_MINUTE: int({
+    min: 1,
+    max: 1_000_000,
+    fallback: 1_200,
+    doc: 'requests per account per minute, all routes and all API processes together (fixed window counted in Redis under `<queue prefix>:rate-limit:`, so deployments sharing a Redis keep separate counters), before `429 rate_limited` (with `Retry-After`). While Redis is unreachable each process counts on its own (`rate_limit_fallbacks_total`)',
+  }),
+  AUTH_FAILURES_PER_MINUTE: int({
+    min: 1,
+    max: 1_000_000,
+    fallback: 30,
+    doc: 'failed authentications (401) per client address (an IPv6 address counts with its /64) per minute, per process, before `429 rate_limited`; checked before any database work; credentials already in the token cache are never limited',
+  }),
+  AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: int({
+    min: 1,
+    max: 1_000_000,
+    fallback: 600,
+    doc: 'failed lookups of credentials not in the token cache per process per minute, all addresses together, before `429 rate_limited` for any uncached credentials (cached ones still pass): bounds what guessing from many addresses costs PostgreSQL',
+  }),
+  TRUSTED_PROXIES: list({
+    accepts: 'comma-separated IP addresses or CIDR blocks',
+    message: 'TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR blocks',
+    each: { constraint: CidrConstraint },
+    fallback: [],
+    doc: "comma-separated addresses or CIDR blocks (`10.0.0.0/8,fd00::/8`) of your reverse proxies: from them, `X-Forwarded-For` names the client (Express `trust proxy`: the rightmost address not in the list), for the failed-authentication limit and the logs. Empty: the peer is the client — behind a proxy, set it, or one client's failures lock out everyone behind that proxy",
+  }),
+  ALLOWED_ORIGINS: list({
+    accepts: 'comma-separated `https://host[:port]` origins',
+    message: 'ALLOWED_ORIGINS must be a comma-separated list of origins',
+    each: { pattern: ORIGIN, message: 'ALLOWED_ORIGINS must list origins like https://admin.example.com (no path, no trailing slash)' },
+    fallback: [],
+    doc: "comma-separated origins (`https://admin.example.com`) besides the service's own whose browser pages may call write routes; any other `Origin`, or `Sec-Fetch-Site: cross-site`, gets `403` on a write (see [security.md](security.md))",
+  }),
+  READ_STATEMENT_TIMEOUT_MS: int({
+    min: 0,
+    max: 600_000,
+    fallback: 5_000,
+    doc: 'a read (GET routes, UCP, each MCP tool call) runs in one `READ ONLY` transaction on one connection with `SET LOCAL statement_timeout` to this; a statement running longer is cancelled: `503 unavailable` with `Retry-After` (0 = only `DB_STATEMENT_TIMEOUT_MS`)',
+  }),
+  READS_IN_FLIGHT_PER_ACCOUNT: int({
+    min: 1,
+    max: 1_000,
+    fallback: 4,
+    doc: 'reads (and MCP tool calls) one account may have running at once per API process before `429 rate_limited` with `Retry-After`',
+  }),
+  READ_RESPONSE_MAX_BYTES: int({
+    min: 65_536,
+    max: 268_435_456,
+    fallback: 8_388_608,
+    doc: 'the largest answer a read sends (65,536–268,435,456); above it `422 validation`: ask for fewer (a smaller `limit`)',
+  }),
+  UPLOAD_SLOTS_PER_ACCOUNT: int({
+    min: 1,
+    max: 64,
+    fallback: 2,
+    doc: 'concurrent uploads of one account per API process before `429 rate_limited` (the process cap of 8 uploads stays)',
+  }),
+  UPLOAD_SLOTS_PER_ORGANIZATION: int({
+    min: 1,
+    max: 64,
+    fallback: 4,
+    doc: 'concurrent uploads of all the accounts of one organization together per API process before `429 rate_limited` (1–64): a tenant with many accounts still gets one share of the 8',
+  }),
+  PENDING_IMPORTS_PER_ORGANIZATION: int({
+    min: 1,
+    max: 1_000_000,
+    fallback: 20,
+    doc: 'unfinished (`pending`/`processing`) imports one organization may have; an upload beyond is refused with `429 rate_limited` and `Retry-After`, nothing stored (1–1,000,000)',
+  }),
+  PENDING_IMPORT_BYTES_PER_ORGANIZATION: int({
+    min: 52_428_800,
+    max: 1_099_511_627_776,
+    fallback: 524_288_000,
+    doc: "bytes of the files of one organization's unfinished imports (kept in PostgreSQL until each job ends); an upload that would go beyond is refused with `429 rate_limited` (≥ 52,428,800, one full file). Checked before the body streams (with its `Content-Length`) and again, exactly, before the upload commits",
+  }),
+  PRODUCTS_PER_ORGANIZATION: int({
+    min: 1,
+    max: 1_000_000_000,
+    fallback: 1_000_000,
+    doc: "products one organization may store. An import's new products beyond it fail like invalid ones (counted in `failed_count`, listed by `/errors` with a message naming the limit); changes to stored products still apply, and each batch applies whole. A replace import counts only the products its file keeps",
+  }),
+  UPLOAD_MIN_BYTES_PER_SECOND: int({
+    min: 0,
+    max: 1_073_741_824,
+    fallback: 16_384,
+    doc: 'an upload receiving less than this over one window (after a first, grace window) is aborted with `408`, its transaction rolled back (0 = off). A 50 MiB file already needs ≈ 175 KiB/s to beat `HTTP_REQUEST_TIMEOUT_MS`. Measured on the bytes the server reads, so keep it far below what PostgreSQL absorbs',
+  }),
+  UPLOAD_MIN_RATE_WINDOW_MS: int({ min: 100, max: 600_000, fallback: 10_000, doc: 'length of that measuring window' }),
+  HTTP_REQUEST_TIMEOUT_MS: int({
+    min: 1000,
+    max: 3_600_000,
+    fallback: 300_000,
+    doc: 'a request (headers and body) must finish within this or the connection is closed; headers alone get at most 60 s',
+  }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag({
+    fallback: false,
+    doc: 'let webhook URLs resolve to loopback, private, link-local, CGNAT or metadata addresses, on any port (otherwise 80, 443, 8443 only; see [webhooks.md](webhooks.md)); keep it off where the service can reach internal systems',
+  }),
+  WEBHOOK_SECRET_KEY: text({
+    accepts: '32 bytes in base64',
+    pattern: /^[A-Za-z0-9+/]{43}=$/,
+    message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+    blankIsUnset: true,
+    fallback: null,
+    doc: '32 bytes in base64 (`openssl rand -base64 32`): webhook signing secrets are stored AES-256-GCM encrypted under it (see [webhooks.md](webhooks.md#secrets-at-rest)). Empty: plain text with a warning at boot; refused under `NODE_ENV=production`',
+  }),
+  WEBHOOK_SECRETS_PLAINTEXT: flag({
+    fallback: false,
+    doc: '`true`: under `NODE_ENV=production`, start without `WEBHOOK_SECRET_KEY` (secrets in plain text)',
+  }),
+  WEBHOOK_PREVIOUS_SECRET_TTL_MS: int({
+    min: 0,
+    max: 2_592_000_000,
+    fallback: 86_400_000,
+    doc: 'after `rotate-secret`, how long deliveries are signed with the previous secret too (0–30 days; 0 = not at all)',
+  }),
+  TOKEN_DEFAULT_TTL_DAYS: int({
+    min: 0,
+    max: 3650,
+    fallback: 90,
+    doc: 'a token created without `--expires-at` or `--no-expiry` expires after this many days (0–3650; 0 = new tokens never expire by default). Existing tokens are not changed',
+  }),
+  WEBHOOK_RETRY_BASE_MS: int({
+    min: 10,
+    max: 3_600_000,
+    fallback: 10_000,
+    doc: 'first retry delay of a failed webhook attempt; doubled per attempt, at most 1 h apart',
+  }),
+  WEBHOOK_RETRY_WINDOW_MS: int({
+    min: 1000,
+    max: 604_800_000,
+    fallback: 86_400_000,
+    doc: 'a delivery still failing this long after its event is marked `failed`',
+  }),
+  WEBHOOK_TIMEOUT_MS: int({
+    min: 100,
+    max: 60_000,
+    fallback: 10_000,
+    doc: "one webhook attempt (connect, send, answer's status) must finish within this; the answer's body is never read",
+  }),
+  WEBHOOK_RELAY_INTERVAL_MS: int({
+    min: 50,
+    max: 600_000,
+    fallback: 1_000,
+    doc: 'how often each worker moves new job events to webhook deliveries and re-queues overdue ones (the delivery latency after a job ends)',
+  }),
+  METRICS_PORT: int({
+    min: 0,
+    max: 65_535,
+    fallback: 9464,
+    doc: 'operations port of every process (0 = off): `GET /metrics` (Prometheus) on the API and on a standalone `dist/worker.js`, and on the API the full `GET /health/ready` report. Never served on `PORT`; listens on all interfaces, so firewall it to the monitoring network. Two processes on one host need different ports (the second logs `Metrics endpoint not started` and runs on)',
+  }),
+  REPLACE_MAX_DELETE_RATIO: decimal({
+    min: 0,
+    max: 1,
+    fallback: 0.5,
+    doc: 'share of the catalog (0–1) a `mode=replace` import may delete; more ends it `failed`/`mass_delete_refused` before any write, unless the upload passed `allow_mass_delete=true`. Exactly the ratio is allowed',
+  }),
+  SEARCH_INDEX_POOL_SHARE: decimal({
+    min: 0.01,
+    max: 1,
+    fallback: 0.5,
+    doc: "share of a worker's database pool (0.01–1, at least one connection) the search indexer may hold at once; organizations take turns within it (see [operations.md](operations.md#search-after-an-import))",
+  }),
+  PRODUCT_DELETE_WAIT_MS: int({
+    min: 1,
+    max: 60_000,
+    fallback: 5_000,
+    doc: 'how long `DELETE /v1/catalogs/products/{id}` waits for a running import of the organization before 409 `conflict` (1–60,000); keep it well under `HTTP_REQUEST_TIMEOUT_MS`',
+  }),
+  NODE_ENV: text({
+    accepts: 'any; `production` matters',
+    fallback: undefined,
+    shownDefault: '""',
+    doc: '`production` (set by the Dockerfile) refuses to start without `WEBHOOK_SECRET_KEY` unless `WEBHOOK_SECRETS_PLAINTEXT=true`; read for nothing else',
+  }),
+} as const satisfies Record<string, EnvVariable<unknown>>;
 
-  @IsOptional()
-  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
-  DATABASE_URL?: string;
+type ValueOf<V> = V extends EnvVariable<infer T> ? T : never;
 
-  @IsOptional()
-  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
-  REDIS_URL?: string;
+/** The environment once validated, every unset variable at its default. */
+export type Environment = { readonly [K in keyof typeof ENVIRONMENT]: ValueOf<(typeof ENVIRONMENT)[K]> };
 
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'WORKER_ENABLED must be true or false' })
-  WORKER_ENABLED?: boolean;
-
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'SWAGGER_PERSIST_AUTH must be true or false' })
-  SWAGGER_PERSIST_AUTH?: boolean;
-
-  /** false: no Swagger UI at /docs and no /docs-json (the committed openapi.json stays the reference). */
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'SWAGGER_ENABLED must be true or false' })
-  SWAGGER_ENABLED?: boolean;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  WORKER_CONCURRENCY?: number;
-
-  @IsOptional()
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-  LOG_LEVEL?: string;
-
-  /** json: one JSON object per line; pretty: pino-pretty for people; auto: pretty iff stdout is a terminal. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
-  @IsIn(['json', 'pretty', 'auto'], { message: 'LOG_FORMAT must be json, pretty or auto' })
-  LOG_FORMAT?: 'json' | 'pretty' | 'auto';
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
-  IMPORT_BATCH_SIZE?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  IMPORT_ATTEMPTS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  QUEUE_LOCK_DURATION_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  QUEUE_STALLED_INTERVAL_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  RECONCILE_INTERVAL_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60_000)
-  TOKEN_CACHE_TTL_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  RATE_LIMIT_PER_MINUTE?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(3_600_000)
-  HTTP_REQUEST_TIMEOUT_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  METRICS_PORT?: number;
-
-  /** A batch also ends once its elements reach this many bytes (README "Import limits"). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(65_536)
-  @Max(268_435_456)
-  IMPORT_BATCH_BYTES?: number;
-
-  /** Failed elements of a job whose error details are kept; 0 keeps none (counters stay exact). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(10_000_000)
-  IMPORT_ERROR_DETAILS_LIMIT?: number;
-
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
-  @IsString()
-  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'QUEUE_PREFIX must be 1-64 of [A-Za-z0-9:_-]' })
-  QUEUE_PREFIX?: string;
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(36_500)
-  IMPORT_RETENTION_DAYS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(86_400_000)
-  IMPORT_RETENTION_INTERVAL_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(86_400_000)
-  DB_STATEMENT_TIMEOUT_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(86_400_000)
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  AUTH_FAILURES_PER_MINUTE?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  UPLOAD_SLOTS_PER_ACCOUNT?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
-  UPLOAD_SLOTS_PER_ORGANIZATION?: number;
-
-  /** Unfinished import jobs one organization may have; uploads beyond are refused with 429. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  PENDING_IMPORTS_PER_ORGANIZATION?: number;
-
-  /** Bytes of unfinished imports' files one organization may keep in PostgreSQL (at least one 50 MiB file). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(52_428_800)
-  @Max(1_099_511_627_776)
-  PENDING_IMPORT_BYTES_PER_ORGANIZATION?: number;
-
-  /** Products one organization may store; an import's new products beyond it fail. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000_000)
-  PRODUCTS_PER_ORGANIZATION?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(1_073_741_824)
-  UPLOAD_MIN_BYTES_PER_SECOND?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(600_000)
-  UPLOAD_MIN_RATE_WINDOW_MS?: number;
-
-  /** A replace import deleting more than this share of the catalog needs allow_mass_delete=true. */
-  @IsOptional()
-  @Transform(toDecimal)
-  @IsNumber({}, { message: 'REPLACE_MAX_DELETE_RATIO must be a decimal number from 0 to 1' })
-  @Min(0)
-  @Max(1)
-  REPLACE_MAX_DELETE_RATIO?: number;
-
-  /** Share of the database pool the search indexer may hold at once (at least one connection). */
-  @IsOptional()
-  @Transform(toDecimal)
-  @IsNumber({}, { message: 'SEARCH_INDEX_POOL_SHARE must be a decimal number from 0.01 to 1' })
-  @Min(0.01)
-  @Max(1)
-  SEARCH_INDEX_POOL_SHARE?: number;
-
-  /** How long DELETE /v1/catalogs/products/{id} waits for a running import of the organization before 409. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(60_000)
-  PRODUCT_DELETE_WAIT_MS?: number;
-  /** Lets webhook URLs resolve to loopback/private/link-local addresses (tests, private deployments). */
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
-  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
-
-  /** First retry delay of a failed webhook delivery; each next one doubles (capped at 1 h). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(3_600_000)
-  WEBHOOK_RETRY_BASE_MS?: number;
-
-  /** A webhook delivery still failing this long after its event is marked failed. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(604_800_000)
-  WEBHOOK_RETRY_WINDOW_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
-  WEBHOOK_TIMEOUT_MS?: number;
-
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(50)
-  @Max(600_000)
-  WEBHOOK_RELAY_INTERVAL_MS?: number;
-
-  /** Statements of a read route (REST GET, UCP, MCP tool call) are cancelled after this (0 = only DB_STATEMENT_TIMEOUT_MS). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(600_000)
-  READ_STATEMENT_TIMEOUT_MS?: number;
-
-  /** Read requests (and MCP tool calls) one account may have running in one API process; 429 beyond. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000)
-  READS_IN_FLIGHT_PER_ACCOUNT?: number;
-
-  /** The largest answer a read sends; a bigger one is refused (ask for fewer). */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(65_536)
-  @Max(268_435_456)
-  READ_RESPONSE_MAX_BYTES?: number;
-
-  /** Origins (scheme://host[:port]) besides the service's own whose browser pages may write. */
-  @IsOptional()
-  @Transform(toList)
-  @IsArray({ message: 'ALLOWED_ORIGINS must be a comma-separated list of origins' })
-  @Matches(ORIGIN, { each: true, message: 'ALLOWED_ORIGINS must list origins like https://admin.example.com (no path, no trailing slash)' })
-  ALLOWED_ORIGINS?: string[];
-
-  /** Peers (CIDR list) whose X-Forwarded-For is believed when naming the client's address. */
-  @IsOptional()
-  @Transform(toList)
-  @IsArray({ message: 'TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR blocks' })
-  @Validate(CidrConstraint, { each: true })
-  TRUSTED_PROXIES?: string[];
-
-  /** Failed lookups of unknown credentials per API process per minute, all addresses together, before 429. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  AUTH_UNKNOWN_LOOKUPS_PER_MINUTE?: number;
-
-  /** Days a new token is valid unless its creator sets --expires-at or --no-expiry; 0 = new tokens never expire. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(3650)
-  TOKEN_DEFAULT_TTL_DAYS?: number;
-
-  /** AES-256-GCM key (32 bytes, base64) encrypting webhook signing secrets at rest. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)' })
-  WEBHOOK_SECRET_KEY?: string;
-
-  /** Without WEBHOOK_SECRET_KEY, NODE_ENV=production refuses to boot unless this says plain-text secrets are intended. */
-  @IsOptional()
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'WEBHOOK_SECRETS_PLAINTEXT must be true or false' })
-  WEBHOOK_SECRETS_PLAINTEXT?: boolean;
-
-  /** After rotate-secret, how long deliveries are still signed with the previous secret as well. */
-  @IsOptional()
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(2_592_000_000)
-  WEBHOOK_PREVIOUS_SECRET_TTL_MS?: number;
-
-  /** Read only to decide whether WEBHOOK_SECRET_KEY is required. */
-  @IsOptional()
-  @IsString()
-  NODE_ENV?: string;
-}
+/** The names of every variable the service reads. */
+export const ENV_KEYS = Object.keys(ENVIRONMENT) as ReadonlyArray<keyof typeof ENVIRONMENT>;

@@ -1,22 +1,53 @@
 import type { Request } from 'express';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/api-error';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/api-error';
+
+/** The settings objects most JSON routes take are small; a route with more to say passes its own limit. */
+export const MAX_JSON_BODY_BYTES = 16_384;
+
+/** The answers of readJsonBody, documented in docs/errors.md ("JSON bodies"). */
+export const JSON_BODY_MESSAGES = {
+  notJson: 'The body must be sent as application/json',
+  tooLarge: (maxBytes: number) => `The JSON body is limited to ${maxBytes} bytes`,
+  invalid: 'The body is not valid JSON',
+  notObject: 'The body must be a JSON object',
+} as const;
+
+export interface JsonBodyOptions {
+  /** Also accept a top-level array (a JSON-RPC batch); its elements are the caller's to check. */
+  arrays?: boolean;
+}
 
 /**
- * Reads a JSON request body. The app has no global body parser (a body must never be parsed
- * before authentication has run), so the few routes that take JSON read it themselves, after
- * their guards, bounded to `maxBytes`.
+ * Reads a JSON request body within `maxBytes`. The app has no global body parser (a body must
+ * never be parsed before authentication has run), so the routes that take JSON read it here,
+ * after their guards: 415 unless the Content-Type is application/json, 413 past the limit, 400
+ * when empty or not valid JSON, 422 when not an object (or an array, where `arrays` allows one).
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const type = request.headers['content-type'] ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) throw new UnsupportedMediaTypeError('The body must be application/json');
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>>;
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  options: JsonBodyOptions,
+): Promise<Record<string, unknown> | unknown[]>;
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  options: JsonBodyOptions = {},
+): Promise<Record<string, unknown> | unknown[]> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new UnsupportedMediaTypeError(JSON_BODY_MESSAGES.notJson);
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(`The body must be at most ${maxBytes} bytes`);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new PayloadTooLargeError(JSON_BODY_MESSAGES.tooLarge(maxBytes));
   const body = await collect(request, maxBytes);
+  let value: unknown;
   try {
-    return JSON.parse(body.toString('utf8')) as unknown;
+    value = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new BadRequestError('The body is not valid JSON');
+    throw new BadRequestError(JSON_BODY_MESSAGES.invalid);
   }
+  if (Array.isArray(value) && options.arrays) return value as unknown[];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(JSON_BODY_MESSAGES.notObject);
+  return value as Record<string, unknown>;
 }
 
 /**
@@ -33,7 +64,7 @@ function collect(request: Request, maxBytes: number): Promise<Buffer> {
       if (size <= maxBytes) return void chunks.push(chunk);
       request.off('data', onData);
       request.off('end', onEnd);
-      reject(new PayloadTooLargeError(`The body must be at most ${maxBytes} bytes`));
+      reject(new PayloadTooLargeError(JSON_BODY_MESSAGES.tooLarge(maxBytes)));
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
     request.on('data', onData);

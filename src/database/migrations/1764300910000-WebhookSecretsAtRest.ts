@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { loadConfig } from '../../common/config/load-config';
-import { sealPlaintextSecrets } from '../../webhooks/signing/seal-plaintext-secrets';
-import { WebhookSecretBox } from '../../webhooks/signing/secret-box';
+import { sealPlaintextSecrets } from '../secrets/seal-plaintext-secrets';
+import { WebhookSecretBox } from '../secrets/secret-box';
 
 /**
  * Webhook secrets can be rotated (the previous one signs too until previous_secret_expires_at)

@@ -7,15 +7,17 @@ import { IMPORT_QUEUE } from './import-queue.constants';
 
 const SCRAPE_TIMEOUT_MS = 1_000;
 
-/** The import_queue_depth gauge, fed from the queue's job counts at scrape time. */
+/** The import_queue_* metrics of this process, fed from the queue's job counts at scrape time. */
 @Injectable()
 export class QueueMetrics {
+  readonly depth: Gauge<'state'>;
+
   constructor(
     metrics: MetricsService,
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue,
   ) {
     const counts = () => this.counts();
-    new Gauge({
+    this.depth = new Gauge({
       name: 'import_queue_depth',
       help: 'Bull jobs of the catalog-imports queue by state',
       labelNames: ['state'] as const,

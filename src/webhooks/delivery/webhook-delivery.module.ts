@@ -8,7 +8,7 @@ import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
-import { WebhookSecretBox } from '../signing/secret-box';
+import { WebhookSecretBox } from '../../database/secrets/secret-box';
 import { WebhookSecretSealer } from '../signing/webhook-secret-sealer.service';
 import { TargetGuard } from '../ssrf/target-guard';
 import { OutboxRelay } from './outbox-relay.service';

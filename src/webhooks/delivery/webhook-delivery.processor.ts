@@ -4,7 +4,7 @@ import { OutboxEventRepository, type OutboxEvent } from '../../jobs/repositories
 import { WebhookDeliveryRepository, type AttemptOutcome } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
 import type { WebhookSubscription } from '../entities/webhook-subscription.entity';
-import { WebhookSecretBox } from '../signing/secret-box';
+import { WebhookSecretBox } from '../../database/secrets/secret-box';
 import { SIGNATURE_HEADER, signatureHeader } from '../signing/webhook-signature';
 import { nextAttemptAt } from './retry-schedule';
 import type { WebhookQueuePayload } from './webhook-queue.constants';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sealPlaintextSecrets } from './seal-plaintext-secrets';
-import { WebhookSecretBox } from './secret-box';
+import { sealPlaintextSecrets } from '../../database/secrets/seal-plaintext-secrets';
+import { WebhookSecretBox } from '../../database/secrets/secret-box';
 
 /**
  * At boot: with WEBHOOK_SECRET_KEY, seals secrets still in plain text (stored before the key was

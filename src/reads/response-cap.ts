@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ApiError } from '../errors/api-error';
+import type { ApiError } from '../common/errors/api-error';
 
 /**
  * Makes `response` refuse a body above `maxBytes`: Express's send() (which json() calls with the

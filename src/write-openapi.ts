@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppModule } from '../app.module';
-import { loadConfig } from '../common/config/load-config';
-import { buildOpenApiDocument } from './openapi';
+import { AppModule } from './app.module';
+import { loadConfig } from './common/config/load-config';
+import { documentApp } from './configure-app';
 
 /**
  * Regenerates openapi.json (`npm run openapi`). Preview mode builds the route metadata without
@@ -12,8 +12,8 @@ import { buildOpenApiDocument } from './openapi';
  */
 async function main(): Promise<void> {
   const app = await NestFactory.create(AppModule.forRoot({ ...loadConfig(), basePath: '' }), { preview: true, logger: false });
-  const document = buildOpenApiDocument(app, '');
-  writeFileSync(join(__dirname, '..', '..', 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
+  const document = documentApp(app, '');
+  writeFileSync(join(__dirname, '..', 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
   await app.close();
 }
 

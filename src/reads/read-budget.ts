@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ReadScope } from '../../database/read-scope/read-scope';
-import { AppConfig } from '../config/app-config';
-import { RateLimitedError, UnavailableError, ValidationError } from '../errors/api-error';
+import { ReadScope } from '../database/read-scope/read-scope';
+import { AppConfig } from '../common/config/app-config';
+import { RateLimitedError, UnavailableError, ValidationError } from '../common/errors/api-error';
 import { ReadSlots } from './read-slots';
 
 /** Reads last milliseconds to seconds: a refused client may try again soon. */

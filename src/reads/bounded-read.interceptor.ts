@@ -2,11 +2,15 @@ import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type 
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, finalize, throwError, type Observable } from 'rxjs';
-import type { Principal } from '../../auth/principal';
 import { ReadBudget } from './read-budget';
 import { capResponseBody } from './response-cap';
 
 const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
+
+/** What the Basic strategy puts on an authenticated request that the budget needs: whose read it is. */
+interface ReadingAccount {
+  accountId: string;
+}
 
 /** For a read route that applies ReadBudget itself, in finer pieces (the MCP endpoint: per tool call). */
 export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMetadata(BOUNDS_ITS_OWN_READS, true);
@@ -25,7 +29,7 @@ export class BoundedReadInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const principal = context.switchToHttp().getRequest<Request & { user?: Principal }>().user;
+    const principal = context.switchToHttp().getRequest<Request & { user?: ReadingAccount }>().user;
     const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [context.getHandler(), context.getClass()]);
     if (!principal || ownBounds) return next.handle();
     const release = this.budget.acquire(principal.accountId);
