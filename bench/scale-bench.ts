@@ -29,7 +29,7 @@ import {
   totalProducts,
   writeDescriptor,
 } from './lib/scale/scale-db';
-import { concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
+import { BASELINE_KIND, concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
 import { type SweepResult, timeSweep } from './lib/scale/sweep';
 import { startStack } from './lib/service-stack';
 import { createTenants, type Tenant, tenantOf } from './lib/tenants';
@@ -181,7 +181,7 @@ void runMain(cleanup, async () => {
   const productsOfRole = (role: string) => descriptor.measured.find((m) => m.role === role)!.products;
   const clients = roles.map((role) => new SearchClient(stack.baseUrl, tenantsByRole.get(role)!));
   const timings: Record<string, Record<string, Timing | null>> = {};
-  for (const kind of [...RANKED_KINDS, ...FILTER_KINDS]) {
+  for (const kind of [BASELINE_KIND, ...RANKED_KINDS, ...FILTER_KINDS]) {
     timings[kind.key] = {};
     for (const [i, role] of roles.entries()) timings[kind.key][role] = await clients[i].time(kind, samples, 2);
     log(`${kind.key}: p95 ${roles.map((r) => `${r} ${fmt(timings[kind.key][r]?.p95_ms, 1)}`).join(', ')} ms`);
@@ -284,7 +284,7 @@ function report(r: ReportInput): void {
   const lines = [
     `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} |`,
     `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|`,
-    ...RANKED_KINDS.map((k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} |`),
+    ...[BASELINE_KIND, ...RANKED_KINDS].map((k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} |`),
     `| ${'filtered page without q (brand, category, availability, price)'.padEnd(width)} | ${roles
       .map((role, i) => {
         const p95s = FILTER_KINDS.map((k) => r.timings[k.key][role]?.p95_ms).filter((v): v is number => v !== undefined);

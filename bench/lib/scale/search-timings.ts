@@ -23,6 +23,12 @@ export const RANKED_KINDS: readonly SearchKind[] = [
   { key: 'common_word_page_10', label: 'one common word, 10th page', query: { q: 'sweater' }, skipPages: 9 },
 ];
 
+/**
+ * The same route's cheapest answer (the first page, no q, no filter), timed in the same run: the
+ * table's other rows are read against it, as the machine's load moves every figure.
+ */
+export const BASELINE_KIND: SearchKind = { key: 'baseline', label: 'baseline: first page, no `q`, no filter', query: {} };
+
 export const FILTER_KINDS: readonly SearchKind[] = [
   { key: 'filter_brand', label: 'brand', query: { brand: 'Kestrel' } },
   { key: 'filter_category', label: 'category', query: { category: 'Home & Garden' } },
