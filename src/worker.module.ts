@@ -6,7 +6,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
-import { JobsModule } from './jobs/jobs.module';
+import { JobsModule } from './imports/import-jobs.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 
 /** The import and webhook workers alone: no HTTP, no auth. */

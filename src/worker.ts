@@ -5,7 +5,7 @@ import { loadConfig } from './common/config/load-config';
 import { exitCleanlyOnSignals } from './common/shutdown';
 import { operationsListener, startMetricsServer } from './common/metrics/metrics-server';
 import { MetricsService } from './common/metrics/metrics.service';
-import { ImportWorker } from './jobs/worker/import-worker.service';
+import { ImportWorker } from './imports/worker/import-queue.consumer';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
 import { WorkerModule } from './worker.module';
 

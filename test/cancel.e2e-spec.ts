@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { ImportRunner } from '../src/imports/worker/import-job-runner';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from './support/assertions';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import type { ImportJob } from '../src/jobs/entities/import-job.entity';
-import { OrganizationLockRepository } from '../src/jobs/repositories/organization-lock.repository';
-import { ImportRunner, type RunOutcome } from '../src/jobs/worker/import-runner';
+import type { ImportJob } from '../src/imports/jobs/entities/import-job.entity';
+import { OrganizationLockRepository } from '../src/imports/jobs/repositories/organization-lock.repository';
+import { ImportRunner, type RunOutcome } from '../src/imports/worker/import-job-runner';
 import { query } from './support/database';
 import { createCaller } from './support/factories';
 import { products, upload, waitForJob } from './support/imports';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { ImportRunner } from '../src/imports/worker/import-job-runner';
 import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
 import { GatedRunner } from './support/gated-runner';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
-import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
+import { SearchIndexer } from '../src/catalog/search/search-indexer';
 import { writeCatalogBatch } from './support/catalog-writes';
 import { createCaller, type TestCaller } from './support/factories';
 import { waitForSearch } from './support/imports';

@@ -3,15 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
-import { ProductDeletion } from './product-deletion.service';
+import { ProductDeletion } from './product-deletion';
 import { Product } from './entities/product.entity';
-import { CatalogBatchService } from './import/catalog-batch.service';
+import { CatalogBatchService } from '../imports/pipeline/import-batch.service';
 import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
-import { SearchIndexer } from './search/search-indexer.service';
+import { SearchIndexer } from './search/search-indexer';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';
@@ -19,7 +19,7 @@ import { ProductFacetsService } from './query/product-facets.service';
 import { SynonymsController } from './synonyms/synonyms.controller';
 import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
-import { CatalogStatsRefresher } from './stats/catalog-stats-refresher.service';
+import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
 import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */

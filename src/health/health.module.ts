@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { JobsModule } from '../jobs/jobs.module';
+import { JobsModule } from '../imports/import-jobs.module';
 import { HealthController } from './health.controller';
 import { ReadinessService } from './readiness.service';
 import { RedisHealthIndicator } from './redis.health';

@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
-import { JobsModule } from '../jobs/jobs.module';
-import { CatalogDetailsService } from './catalog-details.service';
-import { CatalogsController } from './catalogs.controller';
-import { ImportJobsService } from './import-jobs.service';
-import { ImportReportService } from './import-report.service';
-import { ImportUploadService } from './import-upload.service';
-import { ImportsController } from './imports.controller';
-import { PendingImportQuota } from './pending-import-quota.service';
-import { UploadCheckpoints } from './upload/upload-checkpoints';
-import { UploadMetrics } from './upload-metrics';
+import { JobsModule } from './import-jobs.module';
+import { CatalogDetailsService } from './http/catalog-details.service';
+import { CatalogsController } from './http/catalogs.controller';
+import { ImportJobsService } from './http/import-jobs.service';
+import { ImportReportService } from './http/import-report.service';
+import { ImportUploadService } from './http/import-upload.service';
+import { ImportsController } from './http/imports.controller';
+import { PendingImportQuota } from './http/pending-import-quota';
+import { UploadCheckpoints } from './http/upload/upload-checkpoints';
+import { UploadMetrics } from './http/upload-metrics';
 
 @Module({
   imports: [AuthModule, JobsModule, CatalogModule],

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ImportsModule } from '../imports/imports.module';
-import { JobsModule } from '../jobs/jobs.module';
+import { JobsModule } from '../imports/import-jobs.module';
 import { UcpModule } from '../ucp/ucp.module';
 import { CatalogOverviewService } from './catalog-overview.service';
 import { McpController } from './mcp.controller';

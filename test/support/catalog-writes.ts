@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { BatchDiff } from '../../src/catalog/import/batch-diff';
-import { CatalogBatchService } from '../../src/catalog/import/catalog-batch.service';
+import type { BatchDiff } from '../../src/imports/pipeline/batch-diff';
+import { CatalogBatchService } from '../../src/imports/pipeline/import-batch.service';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -1,7 +1,7 @@
-import type { BatchDiff } from '../../src/catalog/import/batch-diff';
-import type { RawElement } from '../../src/catalog/import/raw-element';
-import type { ImportJob } from '../../src/jobs/entities/import-job.entity';
-import { ImportRunner } from '../../src/jobs/worker/import-runner';
+import type { BatchDiff } from '../../src/imports/pipeline/batch-diff';
+import type { RawElement } from '../../src/imports/pipeline/raw-element';
+import type { ImportJob } from '../../src/imports/jobs/entities/import-job.entity';
+import { ImportRunner } from '../../src/imports/worker/import-job-runner';
 
 /** Control over one file's batches: the first `pass` commit freely, the next waits until released. */
 export interface BatchGate {

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../src/common/config/app-config';
 import { loadConfig } from '../../src/common/config/load-config';
 import { configureApp } from '../../src/configure-app';
 import { apiOperationsListener } from '../../src/health/operations-endpoint';
-import { ImportWorker } from '../../src/jobs/worker/import-worker.service';
+import { ImportWorker } from '../../src/imports/worker/import-queue.consumer';
 import { WebhookWorker } from '../../src/webhooks/delivery/webhook-worker.service';
 
 export interface TestApp {

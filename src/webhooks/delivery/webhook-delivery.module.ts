@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { JobsModule } from '../../jobs/jobs.module';
+import { JobsModule } from '../../imports/import-jobs.module';
 import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';

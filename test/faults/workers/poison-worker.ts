@@ -9,9 +9,9 @@ import 'reflect-metadata';
 import { Test } from '@nestjs/testing';
 import { join } from 'node:path';
 import type * as LoadConfigModule from '../../../src/common/config/load-config';
-import type { ImportJob } from '../../../src/jobs/entities/import-job.entity';
-import type * as WorkerServiceModule from '../../../src/jobs/worker/import-worker.service';
-import type * as RunnerModule from '../../../src/jobs/worker/import-runner';
+import type { ImportJob } from '../../../src/imports/jobs/entities/import-job.entity';
+import type * as WorkerServiceModule from '../../../src/imports/worker/import-queue.consumer';
+import type * as RunnerModule from '../../../src/imports/worker/import-job-runner';
 import type * as WorkerModuleModule from '../../../src/worker.module';
 
 /** The same name as in poison-job.fault-spec.ts. */
@@ -21,8 +21,8 @@ async function main(): Promise<void> {
   const dist = process.argv[2];
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { WorkerModule } = (await import(join(dist, 'worker.module.js'))) as typeof WorkerModuleModule;
-  const { ImportRunner } = (await import(join(dist, 'jobs/worker/import-runner.js'))) as typeof RunnerModule;
-  const { ImportWorker } = (await import(join(dist, 'jobs/worker/import-worker.service.js'))) as typeof WorkerServiceModule;
+  const { ImportRunner } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
+  const { ImportWorker } = (await import(join(dist, 'imports/worker/import-queue.consumer.js'))) as typeof WorkerServiceModule;
 
   class KillingRunner extends ImportRunner {
     override run(job: ImportJob, shouldStop: () => boolean): ReturnType<RunnerModule.ImportRunner['run']> {
