@@ -11,7 +11,7 @@ import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
-import { JobsModule } from './imports/import-jobs.module';
+import { ImportJobsModule } from './imports/import-jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { UcpModule } from './ucp/ucp.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -30,7 +30,7 @@ export class AppModule {
         ReadsModule,
         AuthModule,
         CredentialsListenerModule,
-        JobsModule,
+        ImportJobsModule,
         CatalogModule,
         ImportsModule,
         UcpModule,

@@ -6,7 +6,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
-import { JobsModule } from './imports/import-jobs.module';
+import { ImportJobsModule } from './imports/import-jobs.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 
 /** The import and webhook workers alone: no HTTP, no auth. */
@@ -21,7 +21,7 @@ export class WorkerModule {
         MetricsModule,
         DatabaseModule,
         ReadsModule,
-        JobsModule,
+        ImportJobsModule,
         CatalogModule,
         WebhookDeliveryModule,
       ],

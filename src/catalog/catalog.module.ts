@@ -5,7 +5,7 @@ import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
 import { ProductDeletion } from './product-deletion';
 import { Product } from './entities/product.entity';
-import { CatalogBatchService } from '../imports/pipeline/import-batch.service';
+import { ImportBatchService } from '../imports/pipeline/import-batch.service';
 import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
@@ -37,7 +37,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductFacetsService,
     SynonymsRepository,
     SynonymsService,
-    CatalogBatchService,
+    ImportBatchService,
     CatalogReadService,
     ProductDeletion,
     SearchIndexRepository,
@@ -53,7 +53,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     SearchIndexer,
-    CatalogBatchService,
+    ImportBatchService,
     CatalogReadService,
   ],
 })

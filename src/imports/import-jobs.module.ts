@@ -22,12 +22,12 @@ import { ImportJobRepository } from './jobs/repositories/import-job.repository';
 import { ImportRetentionRepository } from './jobs/repositories/import-retention.repository';
 import { OrganizationLockRepository } from './jobs/repositories/organization-lock.repository';
 import { OutboxEventRepository } from '../webhooks/repositories/outbox-event.repository';
-import { ForeignJobGuard } from './worker/foreign-job-admission';
+import { ForeignJobAdmission } from './worker/foreign-job-admission';
 import { ImportReconciler } from './worker/import-reconciler';
 import { ImportRetention } from './worker/import-retention';
-import { ImportRunner } from './worker/import-job-runner';
-import { ImportWorker } from './worker/import-queue.consumer';
-import { ImportProcessor } from './worker/import-delivery.processor';
+import { ImportJobRunner } from './worker/import-job-runner';
+import { ImportQueueConsumer } from './worker/import-queue.consumer';
+import { ImportDeliveryProcessor } from './worker/import-delivery.processor';
 
 /**
  * Import jobs: their table, the Bull queue "catalog-imports", the processor and the reconciler, and
@@ -54,12 +54,12 @@ import { ImportProcessor } from './worker/import-delivery.processor';
     ImportQueueProducer,
     ImportCancellation,
     JobIntake,
-    ImportRunner,
-    ImportProcessor,
-    ForeignJobGuard,
+    ImportJobRunner,
+    ImportDeliveryProcessor,
+    ForeignJobAdmission,
     ImportReconciler,
     ImportRetention,
-    ImportWorker,
+    ImportQueueConsumer,
     ImportMetrics,
     QueueMetrics,
   ],
@@ -72,9 +72,9 @@ import { ImportProcessor } from './worker/import-delivery.processor';
     ImportCancellation,
     ImportJobRepository,
     ImportErrorRepository,
-    ImportWorker,
+    ImportQueueConsumer,
     ImportRetention,
     OutboxEventRepository,
   ],
 })
-export class JobsModule {}
+export class ImportJobsModule {}

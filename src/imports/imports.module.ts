@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
-import { JobsModule } from './import-jobs.module';
+import { ImportJobsModule } from './import-jobs.module';
 import { CatalogDetailsService } from './http/catalog-details.service';
 import { CatalogsController } from './http/catalogs.controller';
 import { ImportJobsService } from './http/import-jobs.service';
@@ -13,7 +13,7 @@ import { UploadCheckpoints } from './http/upload/upload-checkpoints';
 import { UploadMetrics } from './http/upload-metrics';
 
 @Module({
-  imports: [AuthModule, JobsModule, CatalogModule],
+  imports: [AuthModule, ImportJobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
   providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints, PendingImportQuota, UploadMetrics],
   exports: [CatalogDetailsService, ImportJobsService],

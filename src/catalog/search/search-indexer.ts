@@ -29,9 +29,9 @@ export const SEARCH_INDEX_LOOPS = 2;
  * entries stay pending) or on shutdown. Resumable by construction: what is pending stays pending
  * whatever crashed; the worker's periodic sweep picks up organizations nobody requested.
  *
- * An import's products are indexed once it is `done` (ImportProcessor requests it), never beside
- * its batches: stemming beside them takes CPU the import needs, while the 50 MiB upload limit
- * bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
+ * An import's products are indexed once it is `done` (ImportDeliveryProcessor requests it), never
+ * beside its batches: stemming beside them takes CPU the import needs, while the 50 MiB upload
+ * limit bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
  */
 @Injectable()
 export class SearchIndexer implements BeforeApplicationShutdown {

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoredHashes } from '../../catalog/product-write';
 import type { ProductRepository } from '../../catalog/repositories/product.repository';
 import type { SearchIndexRepository } from '../../catalog/repositories/search-index.repository';
-import { CatalogBatchService } from './import-batch.service';
+import { ImportBatchService } from './import-batch.service';
 import { guessId, rawHashOf } from './element-evaluator';
 import type { RawElement } from './raw-element';
 
@@ -45,14 +45,14 @@ describe('guessId', () => {
   });
 });
 
-describe('CatalogBatchService.prepare', () => {
+describe('ImportBatchService.prepare', () => {
   const stored = (text: string): StoredHashes => ({ contentHash: '01'.repeat(32), rawHash: rawHashOf(Buffer.from(text)) });
 
   it('skips an element whose bytes are what the catalog stores for its id without parsing it', async () => {
     // Not even JSON: parsed, it would fail. Byte-identical to the stored element, it is known valid.
     const text = '{"id":"a","title":"t" THIS IS NOT PARSED';
     const products = new FakeProducts(new Map([['a', stored(text)]]));
-    const diff = await new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex).prepare(manager, 'org', [
+    const diff = await new ImportBatchService(products as unknown as ProductRepository, noSearchIndex).prepare(manager, 'org', [
       element(0, text),
     ]);
     expect(diff).toMatchObject({ indexed: 0, skipped: 1, failed: 0, writes: [] });
@@ -61,7 +61,7 @@ describe('CatalogBatchService.prepare', () => {
 
   it('asks once for a new catalog: the guessed ids are the parsed ones', async () => {
     const products = new FakeProducts(new Map());
-    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
+    const service = new ImportBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, '{"id":"a","title":"A"}'), element(1, '{"title":"B","id":"b"}')]);
     expect(diff).toMatchObject({ indexed: 2, skipped: 0, failed: 0 });
     expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([
@@ -74,7 +74,7 @@ describe('CatalogBatchService.prepare', () => {
   it('compares an id seen twice occurrence by occurrence, parsing the unchanged one too', async () => {
     const old = '{"id":"a","title":"Old"}';
     const products = new FakeProducts(new Map([['a', stored(old)]]));
-    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
+    const service = new ImportBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, old), element(1, '{"id":"a","title":"New"}'), element(2, old)]);
     // The first "Old" equals the catalog, "New" changes it, the second "Old" changes it back (so it is parsed and written).
     expect(diff).toMatchObject({ indexed: 2, skipped: 1, failed: 0 });
@@ -86,7 +86,7 @@ describe('CatalogBatchService.prepare', () => {
     // 250 elements: parsed and evaluated in slices of 100, with turns of the event loop in between.
     const old = '{"id":"a","title":"Old"}';
     const products = new FakeProducts(new Map([['a', stored(old)]]));
-    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
+    const service = new ImportBatchService(products as unknown as ProductRepository, noSearchIndex);
     const others = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, i) => element(from + i, `{"id":"p${from + i}","title":"t"}`));
     const batch = [
@@ -105,13 +105,13 @@ describe('CatalogBatchService.prepare', () => {
 
   it('parses an element whose guessed id is wrong (a later duplicate key wins in JSON)', async () => {
     const products = new FakeProducts(new Map([['x', stored('{"id":"x","title":"X"}')]]));
-    const service = new CatalogBatchService(products as unknown as ProductRepository, noSearchIndex);
+    const service = new ImportBatchService(products as unknown as ProductRepository, noSearchIndex);
     const diff = await service.prepare(manager, 'org', [element(0, '{"id":"x","title":"Y","id":"y"}')]);
     expect(diff.writes.map((w) => [w.productId, w.exists])).toEqual([['y', false]]);
   });
 });
 
-describe('CatalogBatchService.write', () => {
+describe('ImportBatchService.write', () => {
   it('writes the products, then lists their ids for the search indexer, in the same transaction', async () => {
     const calls: string[] = [];
     const products = {
@@ -126,8 +126,8 @@ describe('CatalogBatchService.write', () => {
         calls.push(`enqueue ${org} ${ids.join(',')}`);
       },
     };
-    const service = new CatalogBatchService(products as unknown as ProductRepository, searchIndex as unknown as SearchIndexRepository);
-    const diff = await new CatalogBatchService(new FakeProducts(new Map()) as unknown as ProductRepository, noSearchIndex).prepare(
+    const service = new ImportBatchService(products as unknown as ProductRepository, searchIndex as unknown as SearchIndexRepository);
+    const diff = await new ImportBatchService(new FakeProducts(new Map()) as unknown as ProductRepository, noSearchIndex).prepare(
       manager,
       'org',
       [element(0, '{"id":"a","title":"A"}'), element(1, '{"id":"b","title":"B"}')],

@@ -28,7 +28,7 @@ const weightOf = (element: RawElement): number => element.byteLength + 64;
  * in flight wrote, so the next batch can be prepared while it commits.
  */
 @Injectable()
-export class CatalogBatchService {
+export class ImportBatchService {
   /** Shared by every import of this process: a verdict depends on the element's bytes only. */
   private readonly verdicts = new InvalidVerdicts();
 

@@ -16,8 +16,8 @@ export class ForeignJobError extends RequeueError {}
  * leave them pending until their owner's reconciler ran. Counted in import_foreign_jobs_total.
  */
 @Injectable()
-export class ForeignJobGuard {
-  private readonly logger = new Logger(ForeignJobGuard.name);
+export class ForeignJobAdmission {
+  private readonly logger = new Logger(ForeignJobAdmission.name);
 
   constructor(
     private readonly jobs: ImportJobRepository,

@@ -8,9 +8,9 @@ import type { ImportQueueProducer } from '../queue/import-queue.producer';
 import type { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import type { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { OrganizationLockRepository } from '../jobs/repositories/organization-lock.repository';
-import type { ForeignJobGuard } from './foreign-job-admission';
-import type { ImportRunner, RunOutcome } from './import-job-runner';
-import { ImportProcessor } from './import-delivery.processor';
+import type { ForeignJobAdmission } from './foreign-job-admission';
+import type { ImportJobRunner, RunOutcome } from './import-job-runner';
+import { ImportDeliveryProcessor } from './import-delivery.processor';
 import { FakeImportStore } from './testing/fake-import-store';
 import { importMetrics, jobsFinished } from './testing/import-metrics';
 import { ImportInterruptedError } from './worker-errors';
@@ -50,24 +50,24 @@ function setUp() {
   };
   const runs: ImportJob[] = [];
   let script: RunScript = async () => 'done';
-  const runner: Pick<ImportRunner, 'run'> = {
+  const runner: Pick<ImportJobRunner, 'run'> = {
     run: (job, shouldStop) => {
       runs.push(job);
       return script(job, shouldStop);
     },
   };
   let foreignVerdict: 'own' | 'deleted-here' = 'own';
-  const foreignJobs: Pick<ForeignJobGuard, 'admit'> = { admit: async () => foreignVerdict };
+  const foreignJobs: Pick<ForeignJobAdmission, 'admit'> = { admit: async () => foreignVerdict };
   const metrics = importMetrics();
-  const processor = new ImportProcessor(
+  const processor = new ImportDeliveryProcessor(
     store.dataSource as unknown as DataSource,
     locks as unknown as OrganizationLockRepository,
     store.jobRepository as ImportJobRepository,
     store.fileRepository as ImportFileRepository,
-    runner as ImportRunner,
+    runner as ImportJobRunner,
     producer as ImportQueueProducer,
     metrics,
-    foreignJobs as ForeignJobGuard,
+    foreignJobs as ForeignJobAdmission,
     { worker: { attempts: ATTEMPTS } } as AppConfig,
     store.searchIndexer as SearchIndexer,
   );
@@ -87,7 +87,7 @@ function delivery(importJobId: string, organizationId = 'org'): Job<ImportQueueP
   return { data: { importJobId, organizationId }, timestamp: Date.now() } as Job<ImportQueuePayload>;
 }
 
-describe('ImportProcessor', () => {
+describe('ImportDeliveryProcessor', () => {
   it('runs the organization’s oldest job under its lock, then queues the next one and counts the outcome', async () => {
     const t = setUp();
     t.store.addJob('j1', 'org', '[]');

@@ -9,9 +9,9 @@ import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { OrganizationLockRepository } from '../jobs/repositories/organization-lock.repository';
-import { ForeignJobGuard } from './foreign-job-admission';
+import { ForeignJobAdmission } from './foreign-job-admission';
 import { ImportInterruptedError } from './worker-errors';
-import { ImportRunner } from './import-job-runner';
+import { ImportJobRunner } from './import-job-runner';
 
 export type ProcessResult = 'done' | 'failed' | 'deferred' | 'already-finished';
 
@@ -25,8 +25,8 @@ const POISON_MESSAGE = 'The import kept failing or crashing the worker without p
  * move forward (it threw, or killed its worker) is poison and ends failed.
  */
 @Injectable()
-export class ImportProcessor {
-  private readonly logger = new Logger(ImportProcessor.name);
+export class ImportDeliveryProcessor {
+  private readonly logger = new Logger(ImportDeliveryProcessor.name);
   private stopping = false;
 
   constructor(
@@ -34,10 +34,10 @@ export class ImportProcessor {
     private readonly locks: OrganizationLockRepository,
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
-    private readonly runner: ImportRunner,
+    private readonly runner: ImportJobRunner,
     private readonly producer: ImportQueueProducer,
     private readonly metrics: ImportMetrics,
-    private readonly foreignJobs: ForeignJobGuard,
+    private readonly foreignJobs: ForeignJobAdmission,
     private readonly config: AppConfig,
     private readonly searchIndexer: SearchIndexer,
   ) {}

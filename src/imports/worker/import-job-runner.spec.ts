@@ -1,11 +1,11 @@
-import type { CatalogBatchService } from '../pipeline/import-batch.service';
+import type { ImportBatchService } from '../pipeline/import-batch.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportErrorRepository } from '../jobs/repositories/import-error.repository';
 import type { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import type { ImportJobIdsRepository } from '../jobs/repositories/import-job-ids.repository';
 import type { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { DataSource } from 'typeorm';
-import { ImportRunner } from './import-job-runner';
+import { ImportJobRunner } from './import-job-runner';
 import { FakeImportStore } from './testing/fake-import-store';
 import { importMetrics, productsCounted } from './testing/import-metrics';
 import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
@@ -33,13 +33,13 @@ function setUp(limits: Limits = {}) {
     },
     quotas: { products: limits.products ?? 1_000_000 },
   } as AppConfig;
-  const runner = new ImportRunner(
+  const runner = new ImportJobRunner(
     store.dataSource as unknown as DataSource,
     config,
     store.jobRepository as ImportJobRepository,
     store.fileRepository as ImportFileRepository,
     store.errorRepository as ImportErrorRepository,
-    store.catalog as CatalogBatchService,
+    store.catalog as ImportBatchService,
     metrics,
     store.idsRepository as ImportJobIdsRepository,
   );
@@ -48,7 +48,7 @@ function setUp(limits: Limits = {}) {
 
 const keepGoing = () => false;
 
-describe('ImportRunner', () => {
+describe('ImportJobRunner', () => {
   it('scans, then commits each batch (counters, cursor, products, error rows) in one transaction, and ends done with the file deleted', async () => {
     const { store, metrics, runner } = setUp({ batchSize: 2 });
     // `1` is too short to be a product: it counts towards the batch by bytes only, not as one of its 2 products.

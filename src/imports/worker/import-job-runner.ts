@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { BatchDiff } from '../pipeline/batch-diff';
-import { CatalogBatchService } from '../pipeline/import-batch.service';
+import { ImportBatchService } from '../pipeline/import-batch.service';
 import { roomUnder } from '../pipeline/product-quota';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../pipeline/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
@@ -36,8 +36,8 @@ interface InFlightBatch {
  * batch boundary (the batch and final updates refuse to apply once it is set).
  */
 @Injectable()
-export class ImportRunner {
-  private readonly logger = new Logger(ImportRunner.name);
+export class ImportJobRunner {
+  private readonly logger = new Logger(ImportJobRunner.name);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,7 +45,7 @@ export class ImportRunner {
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
     private readonly errors: ImportErrorRepository,
-    private readonly catalog: CatalogBatchService,
+    private readonly catalog: ImportBatchService,
     private readonly metrics: ImportMetrics,
     private readonly ids: ImportJobIdsRepository,
   ) {}
@@ -160,12 +160,12 @@ export class ImportRunner {
     const submit = async (batch: RawElement[]) => {
       const quota = roomUnder(limit, stored);
       const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written, quota);
-      stored += CatalogBatchService.created(diff);
+      stored += ImportBatchService.created(diff);
       if (inFlight) await inFlight.commit;
       if (shouldStop()) throw new ImportInterruptedError(job.id);
       const commit = this.commitBatch(job, batch, diff);
       commit.catch(() => undefined); // awaited by the next submit or at the end; never unhandled meanwhile
-      inFlight = { commit, written: CatalogBatchService.written(diff) };
+      inFlight = { commit, written: ImportBatchService.written(diff) };
     };
     const cutter = new BatchCutter({ maxProducts: this.config.worker.batchSize, maxBytes: this.config.worker.batchBytes });
     let batch: RawElement[] = [];

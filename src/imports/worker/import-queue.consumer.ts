@@ -8,7 +8,7 @@ import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.con
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportReconciler } from './import-reconciler';
 import { ImportRetention } from './import-retention';
-import { ImportProcessor, type ProcessResult } from './import-delivery.processor';
+import { ImportDeliveryProcessor, type ProcessResult } from './import-delivery.processor';
 
 const DEFERRED_RETRY_MS = 1_000;
 /** How soon catalog_overview's counts follow a finished import or a delete. */
@@ -21,8 +21,8 @@ const CATALOG_STATS_INTERVAL_MS = 1_000;
  * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
  */
 @Injectable()
-export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown {
-  private readonly logger = new Logger(ImportWorker.name);
+export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger(ImportQueueConsumer.name);
   private timers: NodeJS.Timeout[] = [];
   private started = false;
   /** One catalog-counts pass at a time: a pass over big catalogs may outlast the interval. */
@@ -31,7 +31,7 @@ export class ImportWorker implements OnModuleDestroy, BeforeApplicationShutdown 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
     private readonly config: AppConfig,
-    private readonly processor: ImportProcessor,
+    private readonly processor: ImportDeliveryProcessor,
     private readonly reconciler: ImportReconciler,
     private readonly producer: ImportQueueProducer,
     private readonly retention: ImportRetention,

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { JobsModule } from '../../imports/import-jobs.module';
+import { ImportJobsModule } from '../../imports/import-jobs.module';
 import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
@@ -22,13 +22,13 @@ import { WebhookWorker } from './webhook-worker.service';
 /**
  * The worker side of webhooks (no HTTP): subscriptions and deliveries storage, the relay from the
  * jobs outbox, the Bull queue "webhook-deliveries" (same Bull root options, hence the deployment's
- * queue prefix, as the import queue: JobsModule configures them), the processor, the SSRF guard and
+ * queue prefix, as the import queue: ImportJobsModule configures them), the processor, the SSRF guard and
  * the sealing of secrets at rest.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt]),
-    JobsModule,
+    ImportJobsModule,
     BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
   ],
   providers: [

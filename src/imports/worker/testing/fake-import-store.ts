@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { BatchDiff } from '../../pipeline/batch-diff';
-import type { CatalogBatchService } from '../../pipeline/import-batch.service';
+import type { ImportBatchService } from '../../pipeline/import-batch.service';
 import { UNLIMITED, type ProductRoom } from '../../pipeline/product-quota';
 import type { InvalidElement } from '../../pipeline/element-outcome';
 import { elementText, type RawElement } from '../../pipeline/raw-element';
@@ -16,8 +16,8 @@ import type { BatchProgress, ImportJobRepository } from '../../jobs/repositories
 
 /**
  * In-memory stand-ins for what the worker reads and writes through (DataSource transactions, the
- * job, file and error repositories, the catalog), for unit specs of ImportRunner and
- * ImportProcessor. They keep the rules the real SQL enforces that the worker relies on: writes in
+ * job, file and error repositories, the catalog), for unit specs of ImportJobRunner and
+ * ImportDeliveryProcessor. They keep the rules the real SQL enforces that the worker relies on: writes in
  * a transaction apply only when it commits, `advance` only moves a cursor that is still where the
  * batch started, `markDone` needs cursor = total, terminal jobs do not change again.
  */
@@ -209,7 +209,7 @@ export class FakeImportStore {
    * product when it is an object with a string `id`; it is skipped when its text equals what the
    * catalog (or the batch still committing) holds for that id.
    */
-  readonly catalog: Pick<CatalogBatchService, 'prepare' | 'write' | 'countProducts'> = {
+  readonly catalog: Pick<ImportBatchService, 'prepare' | 'write' | 'countProducts'> = {
     prepare: async (
       _manager,
       organizationId,
