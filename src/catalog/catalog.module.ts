@@ -5,7 +5,6 @@ import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
 import { ProductDeletion } from './product-deletion';
 import { Product } from './entities/product.entity';
-import { ImportBatchService } from '../imports/pipeline/import-batch.service';
 import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
@@ -22,7 +21,7 @@ import { SynonymsService } from './synonyms/synonyms.service';
 import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
 import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
-/** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
+/** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController, SynonymsController],
@@ -37,7 +36,6 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductFacetsService,
     SynonymsRepository,
     SynonymsService,
-    ImportBatchService,
     CatalogReadService,
     ProductDeletion,
     SearchIndexRepository,
@@ -53,8 +51,8 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     SearchIndexer,
-    ImportBatchService,
     CatalogReadService,
+    SearchIndexRepository,
   ],
 })
 export class CatalogModule {}

@@ -1,8 +1,9 @@
-import type { BullRootModuleOptions } from '@nestjs/bull';
+import type { BullRootModuleOptions, SharedBullAsyncConfiguration } from '@nestjs/bull';
 import type { RedisOptions } from 'ioredis';
-import type { AppConfig } from '../common/config/app-config';
-import { IMPORT_BACKOFF, importBackoff } from '../imports/queue/import-backoff';
-import type { QueueNamespace } from './queue-namespace';
+import { AppConfig } from '../../common/config/app-config';
+import { QueueNamespace } from '../../database/queue-namespace';
+import { QueueNamespaceModule } from '../../database/queue-namespace.module';
+import { IMPORT_BACKOFF, importBackoff } from './import-backoff';
 
 /**
  * Bull 4 needs `maxRetriesPerRequest: null` and `enableReadyCheck: false` on its subscriber and
@@ -36,6 +37,17 @@ export function buildBullOptions(config: AppConfig, namespace: QueueNamespace): 
     },
   };
 }
+
+/**
+ * Bull's root options for `BullModule.forRootAsync` in the app and worker modules: every queue of
+ * the process (imports, webhook deliveries) shares them. The prefix comes from the database
+ * (QueueNamespace), so Bull is configured after migrations.
+ */
+export const BULL_ROOT_OPTIONS: SharedBullAsyncConfiguration = {
+  imports: [QueueNamespaceModule],
+  inject: [AppConfig, QueueNamespace],
+  useFactory: buildBullOptions,
+};
 
 function redisOptionsFromUrl(url: string): RedisOptions {
   const parsed = new URL(url);
