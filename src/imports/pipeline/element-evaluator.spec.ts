@@ -5,7 +5,8 @@ import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
 import { canonicalProductJson } from './fast-path/canonical-product-json';
 import { contentHash } from './hashing/content-hash';
 import { validateProduct } from '../../catalog/validation/product-validator';
-import { evaluateElements, guessId, parseElement, rawHashOf } from './element-evaluator';
+import { evaluateElements, parseElement, rawHashOf } from './element-evaluator';
+import { guessId } from './fast-path/fast-path';
 import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
 /** guessId as it was on decoded text, before it read bytes: the oracle for the byte version. */

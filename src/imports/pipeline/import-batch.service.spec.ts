@@ -3,7 +3,8 @@ import type { StoredHashes } from '../../catalog/product-write';
 import type { ProductRepository } from '../../catalog/repositories/product.repository';
 import type { SearchIndexRepository } from '../../catalog/repositories/search-index.repository';
 import { ImportBatchService } from './import-batch.service';
-import { guessId, rawHashOf } from './element-evaluator';
+import { rawHashOf } from './element-evaluator';
+import { guessId } from './fast-path/fast-path';
 import type { RawElement } from './raw-element';
 
 /** The one read prepare() makes, over an in-memory catalog; counts the ids asked for. */

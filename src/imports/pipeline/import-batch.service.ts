@@ -5,7 +5,8 @@ import { SearchIndexRepository } from '../../catalog/repositories/search-index.r
 import type { StoredHashes } from '../../catalog/product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { mapInSlices } from '../../common/async/map-in-slices';
-import { elementEvaluation, guessElementId, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
+import { elementEvaluation, parseElement, rawHashOfElement, unchangedElement } from './element-evaluator';
+import { guessElementId } from './fast-path/fast-path';
 import { InvalidVerdicts } from './invalid-verdicts';
 import { UNLIMITED, type ProductRoom } from './product-quota';
 import type { RawElement } from './raw-element';

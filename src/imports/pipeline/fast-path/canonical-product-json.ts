@@ -1,6 +1,7 @@
 import { PRODUCT_SHAPE } from '../../../catalog/validation/product-validator';
 import type { ValidProduct } from '../../../catalog/validation/valid-product';
 import { canonicalJson } from '../hashing/canonical-json';
+import { isPlainObject } from '../../../common/json/is-plain-object';
 
 /** The product fields in canonical (UTF-16 code unit) order. */
 const SORTED_FIELDS: readonly string[] = [...PRODUCT_SHAPE.keys].sort();
@@ -34,9 +35,6 @@ export function canonicalProductJson(product: ValidProduct): string {
   return JSON.stringify(ordered);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-}
 
 /** Indexed reads: a hole reads as undefined, which is not a primitive (canonicalJson throws on it). */
 function isArrayOfPrimitives(value: unknown): boolean {

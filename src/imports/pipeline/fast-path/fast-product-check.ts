@@ -36,6 +36,7 @@ import { isStorableString } from '../../../catalog/validation/rules/storable-str
 import { hasControlCharacters, isBlankString, isStringOfLength } from '../../../catalog/validation/rules/strings';
 import { schemaShapeOf } from '../../../catalog/validation/schema-shape';
 import { ValidMoney, ValidProduct } from '../../../catalog/validation/valid-product';
+import { isPlainObject } from '../../../common/json/is-plain-object';
 
 type Accepts = (value: unknown) => boolean;
 
@@ -71,10 +72,6 @@ function ruleSet(fields: Record<string, FieldRule>): RuleSet {
   return { fields: new Map(entries), requiredCount: entries.filter(([, rule]) => rule.required).length };
 }
 
-/** What JSON.parse produces for `{…}`; anything else (class instances, null prototype) is unusual. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-}
 
 /** Every own key is a field of `rules` whose rule accepts the value, and every required field is there. */
 function hasOnlyValidFields(value: unknown, rules: RuleSet): value is Record<string, unknown> {

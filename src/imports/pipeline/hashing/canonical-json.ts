@@ -1,7 +1,7 @@
-function isPlainObject(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
+import { isPlainObject } from '../../../common/json/is-plain-object';
+
+/** Plain objects, and null-prototype ones (they print the same). */
+const isRecord = (value: object): boolean => isPlainObject(value) || Object.getPrototypeOf(value) === null;
 
 /**
  * Deterministic JSON: object keys sorted by UTF-16 code units (default sort), array order
@@ -22,7 +22,7 @@ export function canonicalJson(value: unknown): string {
     case 'object':
       if (value === null) return 'null';
       if (Array.isArray(value)) return canonicalArray(value);
-      if (!isPlainObject(value)) throw new TypeError('canonicalJson: only plain objects and arrays are supported');
+      if (!isRecord(value)) throw new TypeError('canonicalJson: only plain objects and arrays are supported');
       return canonicalObject(value as Record<string, unknown>);
     default:
       throw new TypeError(`canonicalJson: ${typeof value} is not a JSON value`);

@@ -1,19 +1,16 @@
 import { createHash, hash } from 'node:crypto';
 import { ValidProduct } from '../../../catalog/validation/valid-product';
-import { canonicalProductJson } from '../fast-path/canonical-product-json';
+import { canonicalJson } from './canonical-json';
 
 /** Bump when normalisation or serialisation changes, so stored hashes are not compared across versions. */
 export const CONTENT_HASH_VERSION = 'product:v1';
 
 /**
  * SHA-256 of the versioned canonical JSON, in hex: equal for equal content whatever the key order.
- * Hashes are handled as hex strings, as the lookup reads them (encode(…, 'hex')): a string digest
- * costs half of a Buffer one, and 120,000 Buffers per import were a share of the GC's work.
+ * Hex strings, as the stored-hash lookup reads them (encode(…, 'hex')), and cheaper than Buffers.
  */
 export function contentHash(product: ValidProduct): string {
-  // One-shot crypto.hash: the same digest as createHash().update().digest(), without building a
-  // Hash object per product (2-3× faster for product-sized inputs).
-  return hash('sha256', `${CONTENT_HASH_VERSION}\n${canonicalProductJson(product)}`, 'hex');
+  return hash('sha256', `${CONTENT_HASH_VERSION}\n${canonicalJson(product)}`, 'hex');
 }
 
 /** The same hash from the canonical JSON's UTF-8 bytes, which the import already has (and stores). */
