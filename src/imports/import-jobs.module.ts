@@ -14,6 +14,7 @@ import { ImportJobIdsRepository } from './jobs/repositories/import-job-ids.repos
 import { ImportJobRepository } from './jobs/repositories/import-job.repository';
 import { ImportRetentionRepository } from './jobs/repositories/import-retention.repository';
 import { OrganizationLockRepository } from './jobs/repositories/organization-lock.repository';
+import { FastPathReport, fastPathStatusProvider } from './pipeline/fast-path/fast-path-report';
 import { ImportBatchService } from './pipeline/import-batch.service';
 import { ImportMetrics } from './queue/import-metrics';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
@@ -57,6 +58,8 @@ import { ImportRetention } from './worker/import-retention';
     ImportQueueConsumer,
     ImportMetrics,
     QueueMetrics,
+    fastPathStatusProvider,
+    FastPathReport,
   ],
   exports: [
     // The import queue, for the readiness check.
@@ -69,6 +72,7 @@ import { ImportRetention } from './worker/import-retention';
     ImportErrorRepository,
     ImportQueueConsumer,
     ImportRetention,
+    FastPathReport,
   ],
 })
 export class ImportJobsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** The import_* metrics of this process, on its shared registry (the queue's depth is in queue-metrics.ts). */
@@ -11,6 +11,8 @@ export class ImportMetrics {
   /** An import's done → all of its organization's products searchable (the search indexer caught up). */
   readonly searchLag: Histogram;
   readonly foreignJobs: Counter;
+  /** 1 while the fast product check runs; 0 when its rules drifted from ProductDto (see FastPathReport). */
+  readonly fastPathEnabled: Gauge;
 
   constructor(metrics: MetricsService) {
     const registers = [metrics.registry];
@@ -41,6 +43,11 @@ export class ImportMetrics {
     this.foreignJobs = new Counter({
       name: 'import_foreign_jobs_total',
       help: "Bull deliveries of import jobs unknown to this deployment's database (another deployment shares the queue prefix); handed back to the queue",
+      registers,
+    });
+    this.fastPathEnabled = new Gauge({
+      name: 'import_fast_path_enabled',
+      help: '1 when the fast product check runs; 0 when its rules differ from ProductDto and every product takes the reference path',
       registers,
     });
   }
