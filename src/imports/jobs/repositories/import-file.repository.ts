@@ -5,7 +5,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { EntityManager, Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ImportFileChunk } from '../entities/import-file-chunk.entity';
-import { binaryCopyField } from '../../../database/binary-copy/binary-copy-field';
+import { binaryCopyField } from '../../../database/binary-copy';
 
 /** The uploaded file, stored as ordered ~1 MiB chunks until its import ends. */
 @Injectable()

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { binaryCopyField } from './binary-copy-field';
+import { binaryCopyField } from './binary-copy';
 
 /** What PostgreSQL sends for one bytea row (or none), optionally with a header extension. */
 function copyOutput(data: Buffer | null, extension = Buffer.alloc(0)): Buffer {
