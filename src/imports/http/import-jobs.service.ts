@@ -30,7 +30,7 @@ export class ImportJobsService {
   ) {}
 
   /**
-   * Another organization's job is answered exactly like a missing one (spec §5.4). A job in a
+   * Another organization's job is answered exactly like a missing one. A job in a
    * terminal state never changes again, so finished jobs are served from memory: clients that
    * keep polling a finished job cost no query. Until its retention ends: then it is read again
    * (and is gone once the worker's sweep purged it).

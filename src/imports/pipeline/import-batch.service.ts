@@ -13,10 +13,8 @@ import type { RawElement } from './raw-element';
 
 /**
  * Work parsed or evaluated between two turns of the event loop, in element bytes plus a fixed
- * share per element (~70 catalog products, ~1.5 ms; ~1,000 tiny elements): the batch before this
- * one commits meanwhile, and each of its statements waits for such a turn. In one synchronous pass
- * the commit stalled until the batch was prepared, and the worker then waited for it (0.7 s of a
- * 2.4 s bench import).
+ * share per element: the batch before this one commits meanwhile, and each of its statements
+ * waits for such a turn (in one synchronous pass the commit would stall until this batch is ready).
  */
 const SLICE_WEIGHT = 64 * 1024;
 const weightOf = (element: RawElement): number => element.byteLength + 64;

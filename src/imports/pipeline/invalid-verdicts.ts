@@ -11,8 +11,8 @@ export interface InvalidVerdict {
 /**
  * The verdicts of invalid elements, by the SHA-256 of their raw bytes. Validation is a pure
  * function of an element's bytes, and the full validator that explains an invalid product costs
- * ~0.4 ms (class-validator), so a feed re-sent with the same broken products (every re-import of
- * the bench's catalog has 1,182) is not explained again. Least recently used entries go first.
+ * far more than the check (class-validator builds every message), so a feed re-sent with the same
+ * broken products is not explained again. Least recently used entries go first.
  */
 export class InvalidVerdicts {
   private readonly entries = new Map<string, InvalidVerdict>();

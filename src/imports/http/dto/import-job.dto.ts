@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IMPORT_JOB_STATUSES, type ImportJobStatus } from '../../jobs/entities/import-job-status';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
 
-/** The ImportJob resource of the specification (§2.1): exactly nine fields, all always present. */
+/** The ImportJob resource of the API contract: exactly nine fields, all always present. */
 @ApiSchema({ name: 'ImportJob' })
 export class ImportJobDto {
   @ApiProperty({ format: 'uuid', description: 'Unique import job identifier', example: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10' })

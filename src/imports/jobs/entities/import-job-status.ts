@@ -2,7 +2,7 @@ export const IMPORT_JOB_STATUSES = ['pending', 'processing', 'done', 'failed'] a
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
 /**
- * Why a job failed as a whole: the file could not be an import (DESIGN.md §5), `internal` after the
+ * Why a job failed as a whole: the file could not be an import, `internal` after the
  * retry budget, `mass_delete_refused` by the replace-mode guard, `cancelled` on request.
  */
 export const IMPORT_FAILURE_TYPES = ['invalid_json', 'not_an_array', 'invalid_utf8', 'internal', 'mass_delete_refused', 'cancelled'] as const;
