@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LatestImportSource } from '../../catalog/latest-import-source';
 import { AppConfig } from '../../common/config/app-config';
 import { NotFoundError } from '../../common/errors/api-error';
 import { CursorCodec } from '../../common/pagination/cursor';
@@ -20,7 +21,7 @@ const ERROR_CURSOR = new CursorCodec<{ index: number }>({ index: cursorField.ind
 
 /** Organization-scoped reads of import jobs and their errors for the HTTP layer. */
 @Injectable()
-export class ImportJobsService {
+export class ImportJobsService implements LatestImportSource {
   private readonly finished = new Map<string, ImportJob>();
 
   constructor(
@@ -35,6 +36,12 @@ export class ImportJobsService {
    * keep polling a finished job cost no query. Until its retention ends: then it is read again
    * (and is gone once the worker's sweep purged it).
    */
+  /** The latest job of the organization, whatever its status (GET /v1/catalogs). */
+  async latestImport(organizationId: string): Promise<ImportJobDto | null> {
+    const job = await this.jobs.latestForOrganization(organizationId);
+    return job ? ImportJobDto.from(job) : null;
+  }
+
   async getForOrganization(id: string, organizationId: string): Promise<ImportJob> {
     const cached = this.finished.get(id);
     if (cached && this.isRetained(cached) && cached.organizationId === organizationId) return cached;

@@ -1,5 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ImportJobDto } from './import-job.dto';
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 
 @ApiSchema({ name: 'CatalogDetails' })
 export class CatalogDetailsDto {
@@ -9,8 +8,13 @@ export class CatalogDetailsDto {
   @ApiProperty({ type: 'integer', description: 'Number of products in the catalog' })
   product_count: number;
 
-  @ApiProperty({ type: ImportJobDto, nullable: true, description: 'The most recently created import job, whatever its status' })
-  last_import: ImportJobDto | null;
+  /** The ImportJob schema by name: the import module defines it. */
+  @ApiProperty({
+    nullable: true,
+    description: 'The most recently created import job, whatever its status',
+    allOf: [{ $ref: getSchemaPath('ImportJob') }],
+  })
+  last_import: object | null;
 
   @ApiProperty({
     type: 'string',

@@ -1,15 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal } from '../../auth/decorators/current-principal.decorator';
-import { RequireScopes } from '../../auth/decorators/require-scopes.decorator';
-import type { Principal } from '../../auth/principal';
-import { API_TAGS } from '../../openapi/api-tags';
+import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
+import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
+import type { Principal } from '../auth/principal';
+import { API_TAGS } from '../openapi/api-tags';
 import { CatalogDetailsDto } from './dto/catalog-details.dto';
 import { CatalogDetailsService } from './catalog-details.service';
 
 /**
- * GET /v1/catalogs combines the catalog with its latest import job, so it lives here: the imports
- * module may depend on jobs and catalog, while the catalog knows nothing of jobs.
+ * GET /v1/catalogs: the catalog with its latest import job. Declared by ImportsModule, which binds
+ * LatestImportSource (the catalog knows nothing of import jobs).
  */
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs')
