@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options';
 import { runMigrationsLocked } from '../src/database/run-migrations';
-import { ImportJobIdsRepository } from '../src/jobs/repositories/import-job-ids.repository';
-import { countElementsRecordingIds } from '../src/jobs/worker/file-scan';
+import { ImportJobIdsRepository } from '../src/imports/jobs/repositories/import-job-ids.repository';
+import { countElementsRecordingIds } from '../src/imports/pipeline/file-scan';
 import { parseCommandLine } from './lib/args';
 import { dropBenchDatabase, ensureBenchDatabase } from './lib/bench-db';
 

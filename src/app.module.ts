@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
@@ -11,7 +12,8 @@ import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
-import { JobsModule } from './jobs/jobs.module';
+import { ImportJobsModule } from './imports/import-jobs.module';
+import { BULL_ROOT_OPTIONS } from './imports/queue/bull-options.factory';
 import { McpModule } from './mcp/mcp.module';
 import { UcpModule } from './ucp/ucp.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -30,7 +32,8 @@ export class AppModule {
         ReadsModule,
         AuthModule,
         CredentialsListenerModule,
-        JobsModule,
+        BullModule.forRootAsync(BULL_ROOT_OPTIONS),
+        ImportJobsModule,
         CatalogModule,
         ImportsModule,
         UcpModule,

@@ -36,7 +36,7 @@ describe('docs/architecture.md', () => {
     const missing: string[] = [];
     let checked = 0;
     for (const cells of tableRows()) {
-      const folder = cells.map((c) => c.trim()).find((c) => /^`src\/[\w-]+\/`$/.test(c));
+      const folder = cells.map((c) => c.trim()).find((c) => /^`src\/[\w/-]+\/`$/.test(c));
       if (!folder) continue;
       const base = folder.slice(1, -1);
       for (const name of ticks(cells.join('|')).filter((t) => !ROOTED_PATH.test(t) && /(\.ts|\/)$/.test(t))) {

@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './common/config/app-config';
@@ -6,7 +7,8 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
-import { JobsModule } from './jobs/jobs.module';
+import { ImportJobsModule } from './imports/import-jobs.module';
+import { BULL_ROOT_OPTIONS } from './imports/queue/bull-options.factory';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 
 /** The import and webhook workers alone: no HTTP, no auth. */
@@ -21,7 +23,8 @@ export class WorkerModule {
         MetricsModule,
         DatabaseModule,
         ReadsModule,
-        JobsModule,
+        BullModule.forRootAsync(BULL_ROOT_OPTIONS),
+        ImportJobsModule,
         CatalogModule,
         WebhookDeliveryModule,
       ],

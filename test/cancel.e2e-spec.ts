@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { ImportJobRunner } from '../src/imports/worker/import-job-runner';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from './support/assertions';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';
@@ -29,9 +29,9 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: BATCH } }),
-      override: (builder) => builder.overrideProvider(ImportRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportRunner);
+    runner = t.app.get(ImportJobRunner);
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { ImportFileRepository } from '../src/jobs/repositories/import-file.repository';
-import { CHUNK_BYTES } from '../src/jobs/intake/chunk-accumulator';
+import { ImportFileRepository } from '../src/imports/jobs/repositories/import-file.repository';
+import { CHUNK_BYTES } from '../src/imports/jobs/intake/chunk-accumulator';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';

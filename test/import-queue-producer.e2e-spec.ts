@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { IMPORT_QUEUE, type ImportQueuePayload } from '../src/jobs/queue/import-queue.constants';
-import { ImportQueueProducer } from '../src/jobs/queue/import-queue.producer';
+import { IMPORT_QUEUE, type ImportQueuePayload } from '../src/imports/queue/import-queue.constants';
+import { ImportQueueProducer } from '../src/imports/queue/import-queue.producer';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** ImportQueueProducer against the real Bull queue (no worker takes the jobs). */

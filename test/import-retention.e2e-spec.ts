@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { poolSize } from '../src/database/pool-size';
-import { OrganizationLockRepository } from '../src/jobs/repositories/organization-lock.repository';
-import { ImportRetention, type RetentionResult } from '../src/jobs/worker/import-retention.service';
+import { OrganizationLockRepository } from '../src/imports/jobs/repositories/organization-lock.repository';
+import { ImportRetention, type RetentionResult } from '../src/imports/worker/import-retention';
 import { expectErrorShape } from './support/assertions';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';

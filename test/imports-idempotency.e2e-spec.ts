@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { MAX_FILE_BYTES } from '../src/imports/upload/upload-limits';
+import { MAX_FILE_BYTES } from '../src/imports/http/upload/upload-limits';
 import { expectErrorShape } from './support/assertions';
 import { contentType, filePart, multipartBody } from './support/bad-input/multipart';
 import { listen } from './support/bad-input/raw-http';

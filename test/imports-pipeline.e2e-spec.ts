@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import request from 'supertest';
-import { IMPORT_QUEUE } from '../src/jobs/queue/import-queue.constants';
+import { IMPORT_QUEUE } from '../src/imports/queue/import-queue.constants';
 import { createCaller, type TestCaller } from './support/factories';
 import { query } from './support/database';
 import { getJob, products, upload, waitForJob, type JobBody } from './support/imports';

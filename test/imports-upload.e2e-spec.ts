@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MAX_FILE_BYTES } from '../src/imports/upload/upload-limits';
+import { MAX_FILE_BYTES } from '../src/imports/http/upload/upload-limits';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';
 import { products, waitForJob } from './support/imports';

@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { IMPORT_QUEUE } from '../src/jobs/queue/import-queue.constants';
+import { IMPORT_QUEUE } from '../src/imports/queue/import-queue.constants';
 import { query } from './support/database';
 import { TEST_DATABASE_NAME, TEST_QUEUE_PREFIX } from './setup/test-database';
 import { createTestApp } from './support/test-app';

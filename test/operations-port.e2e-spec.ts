@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { RedisHealthIndicator } from '../src/health/redis.health';
+import { FAST_PATH_STATUS_TOKEN } from '../src/imports/pipeline/fast-path/fast-path-report';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** /metrics and the detailed readiness report are served on METRICS_PORT only; the public port says ok or not. */
@@ -30,6 +31,7 @@ describe('Operations endpoints off the public port', () => {
         status: 'ok',
         info: { postgres: { status: 'up' }, redis: { status: 'up' } },
         queue: { prefix: t.config.queuePrefixOverride, prefix_source: 'QUEUE_PREFIX' },
+        fast_path: { enabled: true },
       });
       await request(t.http).get('/health/live').expect(200, { status: 'ok' });
     });
@@ -37,6 +39,26 @@ describe('Operations endpoints off the public port', () => {
     it('answers anything else on the metrics port with 404', async () => {
       const response = await request(t.metrics).get('/v1/catalogs').expect(404);
       expect(JSON.parse(response.text)).toEqual({ error: { type: 'not_found', message: expect.any(String) } });
+    });
+  });
+
+  describe('the fast path off (its rules drifted from ProductDto)', () => {
+    let t: TestApp;
+    const drift = ['ProductDto.colour has no fast rule'];
+    beforeAll(async () => {
+      t = await createTestApp({
+        worker: false,
+        override: (builder) => builder.overrideProvider(FAST_PATH_STATUS_TOKEN).useValue({ enabled: false, drift }),
+      });
+    });
+    afterAll(() => t.close());
+
+    it('stays ready and says why in the full report and in import_fast_path_enabled', async () => {
+      await request(t.http).get('/health/ready').expect(200, { status: 'ok' });
+      const full = await request(t.metrics).get('/health/ready').expect(200);
+      expect(full.body).toMatchObject({ status: 'ok', fast_path: { enabled: false, reason: drift } });
+      const scrape = await request(t.metrics).get('/metrics').expect(200);
+      expect(scrape.text).toMatch(/^import_fast_path_enabled 0$/m);
     });
   });
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { ImportErrorsPageDto } from '../src/imports/dto/import-errors-page.dto';
+import type { ImportErrorsPageDto } from '../src/imports/http/dto/import-errors-page.dto';
 import { expectErrorShape } from './support/assertions';
 import { query } from './support/database';
 import { createCaller, type TestCaller } from './support/factories';

@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { IMPORT_QUEUE } from '../src/jobs/queue/import-queue.constants';
+import { IMPORT_QUEUE } from '../src/imports/queue/import-queue.constants';
 import { query } from './support/database';
 import { createCaller } from './support/factories';
 import { products, upload, waitForJob } from './support/imports';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { ImportJobRunner } from '../src/imports/worker/import-job-runner';
 import { expectErrorShape } from './support/assertions';
 import { createCaller, type TestCaller } from './support/factories';
 import { GatedRunner } from './support/gated-runner';
@@ -16,9 +16,9 @@ describe('DELETE /v1/catalogs/products/{id} (issue 12 item 3)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 10 }, catalog: { ...c.catalog, productDeleteWaitMs: WAIT_MS } }),
-      override: (builder) => builder.overrideProvider(ImportRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportRunner);
+    runner = t.app.get(ImportJobRunner);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportRunner } from '../src/jobs/worker/import-runner';
+import { ImportJobRunner } from '../src/imports/worker/import-job-runner';
 import { GatedRunner } from './support/gated-runner';
 import { query } from './support/database';
 import { expectErrorShape } from './support/assertions';
@@ -29,9 +29,9 @@ describe('mode=replace (issue 12 item 1)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 10 } }),
-      override: (builder) => builder.overrideProvider(ImportRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportRunner);
+    runner = t.app.get(ImportJobRunner);
   });
   afterAll(async () => {
     await t.close();

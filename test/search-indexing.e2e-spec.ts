@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import fc from 'fast-check';
 import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK, SearchIndexer } from '../src/catalog/search/search-indexer.service';
+import { SEARCH_INDEX_CHUNK, SearchIndexer } from '../src/catalog/search/search-indexer';
 import { createCaller, type TestCaller } from './support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from './support/imports';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SearchIndexRepository } from '../src/catalog/repositories/search-index.repository';
-import { SearchIndexer } from '../src/catalog/search/search-indexer.service';
+import { SearchIndexer } from '../src/catalog/search/search-indexer';
 import { writeCatalogBatch } from './support/catalog-writes';
 import { createCaller, type TestCaller } from './support/factories';
 import { waitForSearch } from './support/imports';
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 /**
  * Between an import's commit and the search indexer's pass, what does search see? Without the
- * worker (no sweep, no import runs), batches are written the way ImportRunner writes them and
+ * worker (no sweep, no import runs), batches are written the way ImportJobRunner writes them and
  * the indexer is called by hand: a new product is not found yet, a changed one is found by its
  * previous text (stale, never missing) until its vector is written again.
  */
@@ -23,7 +23,7 @@ describe('Search between an import and its indexing', () => {
   });
   afterAll(() => t.close());
 
-  /** One committed batch, as ImportRunner.commitBatch writes it. */
+  /** One committed batch, as ImportJobRunner.commitBatch writes it. */
   const writeBatch = (products: Array<{ id: string; title: string; exists: boolean }>) =>
     writeCatalogBatch(
       t.app,

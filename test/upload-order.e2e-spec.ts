@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import request from 'supertest';
-import { OrganizationLockRepository } from '../src/jobs/repositories/organization-lock.repository';
+import { OrganizationLockRepository } from '../src/imports/jobs/repositories/organization-lock.repository';
 import { query } from './support/database';
 import { createCaller } from './support/factories';
 import { getJob, upload, waitForJob } from './support/imports';

@@ -3,11 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { canonicalProductJson } from '../../src/catalog/hashing/canonical-product-json';
-import { contentHashOfCanonical, versionedHash } from '../../src/catalog/hashing/content-hash';
+import { contentHashOfCanonical, versionedHash } from '../../src/imports/pipeline/hashing/content-hash';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../src/catalog/repositories/product-copy';
-import { fastValidProduct } from '../../src/catalog/validation/fast-product-check';
+import { canonicalProductJson, fastValidProduct } from '../../src/imports/pipeline/fast-path/fast-path';
 import { validateProduct } from '../../src/catalog/validation/product-validator';
 import { realisticProducts } from './generate-catalog';
 

@@ -11,7 +11,7 @@ import { CATALOG_ERRORS } from './catalog-error-examples';
 import { ApiAttributeFilters, criteriaOf, ProductQueryDto } from './dto/product-query.dto';
 import { FacetQueryDto, ProductFacetsDto } from './dto/product-facets.dto';
 import { ProductFacetsService } from './query/product-facets.service';
-import { ProductDeletion } from './product-deletion.service';
+import { ProductDeletion } from './product-deletion';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 
 const { conflict, not_found } = CATALOG_ERRORS;

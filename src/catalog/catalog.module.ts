@@ -3,15 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
-import { ProductDeletion } from './product-deletion.service';
+import { ProductDeletion } from './product-deletion';
 import { Product } from './entities/product.entity';
-import { CatalogBatchService } from './import/catalog-batch.service';
 import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
-import { SearchIndexer } from './search/search-indexer.service';
+import { SearchIndexer } from './search/search-indexer';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';
@@ -19,10 +18,10 @@ import { ProductFacetsService } from './query/product-facets.service';
 import { SynonymsController } from './synonyms/synonyms.controller';
 import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
-import { CatalogStatsRefresher } from './stats/catalog-stats-refresher.service';
+import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
 import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
-/** The catalog: products, their validation, hashing and batch writes, and the catalog read API. */
+/** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController, SynonymsController],
@@ -37,7 +36,6 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductFacetsService,
     SynonymsRepository,
     SynonymsService,
-    CatalogBatchService,
     CatalogReadService,
     ProductDeletion,
     SearchIndexRepository,
@@ -53,8 +51,8 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     SearchIndexer,
-    CatalogBatchService,
     CatalogReadService,
+    SearchIndexRepository,
   ],
 })
 export class CatalogModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { QueueNamespace } from '../database/queue-namespace';
+import { FastPathReport } from '../imports/pipeline/fast-path/fast-path-report';
 import { RedisHealthIndicator } from './redis.health';
 
 export interface ReadinessReport {
@@ -11,9 +12,9 @@ export interface ReadinessReport {
 }
 
 /**
- * Whether PostgreSQL and Redis answer, with details and the queue this process serves. The full
- * report goes to the metrics port only (it names dependencies and the deployment's queue prefix);
- * the public probe answers just ok or 503.
+ * Whether PostgreSQL and Redis answer, with details, the queue this process serves and whether the
+ * import's fast path is on. The full report goes to the metrics port only (it names dependencies
+ * and the deployment's queue prefix); the public probe answers just ok or 503.
  */
 @Injectable()
 export class ReadinessService {
@@ -22,21 +23,24 @@ export class ReadinessService {
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
     private readonly namespace: QueueNamespace,
+    private readonly fastPath: FastPathReport,
   ) {}
 
   async report(): Promise<ReadinessReport> {
     const { prefix, deploymentId, source } = this.namespace;
     // Which queue this process serves: deployments sharing one Redis must show different prefixes.
     const queue = { prefix, prefix_source: source, deployment_id: deploymentId };
+    // A fast path that is off slows imports down but fails nothing: reported, never a reason for 503.
+    const fastPath = this.fastPath.readiness();
     try {
       const result = await this.health.check([
         () => this.database.pingCheck('postgres', { timeout: 1_500 }),
         () => this.redis.pingCheck('redis'),
       ]);
-      return { ...result, queue };
+      return { ...result, queue, fast_path: fastPath };
     } catch (error) {
       const response = (error as { response?: Record<string, unknown> }).response ?? {};
-      return { ...response, status: 'error', queue };
+      return { ...response, status: 'error', queue, fast_path: fastPath };
     }
   }
 }

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import type { Queue } from 'bull';
-import { IMPORT_QUEUE } from '../jobs/queue/import-queue.constants';
+import { IMPORT_QUEUE } from '../imports/queue/import-queue.constants';
 
 const PING_TIMEOUT_MS = 1_500;
 

@@ -1,21 +1,35 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { CatalogDetailsService } from '../catalog/catalog-details.service';
 import { CatalogModule } from '../catalog/catalog.module';
-import { JobsModule } from '../jobs/jobs.module';
-import { CatalogDetailsService } from './catalog-details.service';
-import { CatalogsController } from './catalogs.controller';
-import { ImportJobsService } from './import-jobs.service';
-import { ImportReportService } from './import-report.service';
-import { ImportUploadService } from './import-upload.service';
-import { ImportsController } from './imports.controller';
-import { PendingImportQuota } from './pending-import-quota.service';
-import { UploadCheckpoints } from './upload/upload-checkpoints';
-import { UploadMetrics } from './upload-metrics';
+import { CatalogsController } from '../catalog/catalogs.controller';
+import { LatestImportSource } from '../catalog/latest-import-source';
+import { ImportJobsModule } from './import-jobs.module';
+import { ImportJobsService } from './http/import-jobs.service';
+import { ImportReportService } from './http/import-report.service';
+import { ImportUploadService } from './http/import-upload.service';
+import { ImportsController } from './http/imports.controller';
+import { PendingImportQuota } from './http/pending-import-quota';
+import { UploadCheckpoints } from './http/upload/upload-checkpoints';
+import { UploadMetrics } from './http/upload-metrics';
 
+/**
+ * The import's HTTP side (http/). It also declares the catalog's GET /v1/catalogs, whose latest
+ * import it supplies (LatestImportSource), so the catalog needs nothing from this module.
+ */
 @Module({
-  imports: [AuthModule, JobsModule, CatalogModule],
+  imports: [AuthModule, ImportJobsModule, CatalogModule],
   controllers: [ImportsController, CatalogsController],
-  providers: [ImportUploadService, ImportJobsService, ImportReportService, CatalogDetailsService, UploadCheckpoints, PendingImportQuota, UploadMetrics],
+  providers: [
+    ImportUploadService,
+    ImportJobsService,
+    ImportReportService,
+    UploadCheckpoints,
+    PendingImportQuota,
+    { provide: LatestImportSource, useExisting: ImportJobsService },
+    CatalogDetailsService,
+    UploadMetrics,
+  ],
   exports: [CatalogDetailsService, ImportJobsService],
 })
 export class ImportsModule {}

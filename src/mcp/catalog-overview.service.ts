@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CatalogStatsStore } from '../catalog/stats/catalog-stats-store.repository';
-import { ImportJobDto } from '../imports/dto/import-job.dto';
-import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
+import { ImportJobDto } from '../imports/http/dto/import-job.dto';
+import { ImportJobRepository } from '../imports/jobs/repositories/import-job.repository';
 import type { catalogOverview } from './tools/output-schemas';
 
 /**

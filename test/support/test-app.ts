@@ -8,7 +8,7 @@ import type { AppConfig } from '../../src/common/config/app-config';
 import { loadConfig } from '../../src/common/config/load-config';
 import { configureApp } from '../../src/configure-app';
 import { apiOperationsListener } from '../../src/health/operations-endpoint';
-import { ImportWorker } from '../../src/jobs/worker/import-worker.service';
+import { ImportQueueConsumer } from '../../src/imports/worker/import-queue.consumer';
 import { WebhookWorker } from '../../src/webhooks/delivery/webhook-worker.service';
 
 export interface TestApp {
@@ -41,7 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   configureApp(app, config);
   await app.init();
   if (options.worker ?? true) {
-    await app.get(ImportWorker).start();
+    await app.get(ImportQueueConsumer).start();
     await app.get(WebhookWorker).start();
   }
   const metrics = createServer(apiOperationsListener(app));

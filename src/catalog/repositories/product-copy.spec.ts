@@ -1,5 +1,6 @@
 import type { ProductWrite } from '../product-write';
-import { PIECE_BYTES, productCopyPieces, uuidBytes } from './product-copy';
+import { uuidBytes } from '../../database/binary-copy';
+import { PIECE_BYTES, productCopyPieces } from './product-copy';
 
 const ORG = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const JOB = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

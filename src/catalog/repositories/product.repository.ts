@@ -48,7 +48,7 @@ export class ProductRepository {
    * with COPY, changed ones with UPDATE … FROM unnest, none with ON CONFLICT. Correct because the
    * caller holds the organization's import lock (no other writer) and `exists` was decided against
    * the committed catalog plus the batch committed just before. Search vectors are not written
-   * here: CatalogBatchService lists the ids for the search indexer. (JIT was suspected of slowing these statements; their plan costs are
+   * here: ImportBatchService lists the ids for the search indexer. (JIT was suspected of slowing these statements; their plan costs are
    * far below jit_above_cost, so it never runs.)
    */
   async write(manager: EntityManager, organizationId: string, jobId: string, rows: ProductWrite[]): Promise<void> {

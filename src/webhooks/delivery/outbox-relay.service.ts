@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OutboxEventRepository } from '../../jobs/repositories/outbox-event.repository';
+import { OutboxEventRepository } from '../repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookMetrics } from './webhook-metrics';
 import { WebhookQueueProducer } from './webhook-queue.producer';

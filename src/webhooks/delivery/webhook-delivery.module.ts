@@ -2,10 +2,10 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { JobsModule } from '../../jobs/jobs.module';
 import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 import { WebhookSubscription } from '../entities/webhook-subscription.entity';
+import { OutboxEventRepository } from '../repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
 import { WebhookSecretBox } from '../../database/secrets/secret-box';
@@ -21,19 +21,19 @@ import { WebhookWorker } from './webhook-worker.service';
 
 /**
  * The worker side of webhooks (no HTTP): subscriptions and deliveries storage, the relay from the
- * jobs outbox, the Bull queue "webhook-deliveries" (same Bull root options, hence the deployment's
- * queue prefix, as the import queue: JobsModule configures them), the processor, the SSRF guard and
- * the sealing of secrets at rest.
+ * outbox of finished import jobs (rows written by a database trigger), the Bull queue
+ * "webhook-deliveries" (Bull's root options, hence the deployment's queue prefix, come from the
+ * app or worker module), the processor, the SSRF guard and the sealing of secrets at rest.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([WebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt]),
-    JobsModule,
     BullModule.registerQueue({ name: WEBHOOK_QUEUE }),
   ],
   providers: [
     WebhookSubscriptionRepository,
     WebhookDeliveryRepository,
+    OutboxEventRepository,
     { provide: TargetGuard, inject: [AppConfig], useFactory: (config: AppConfig) => new TargetGuard(config.webhooks.allowPrivateTargets) },
     {
       provide: WebhookSender,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import { OutboxEventRepository, type OutboxEvent } from '../../jobs/repositories/outbox-event.repository';
+import { OutboxEventRepository, type OutboxEvent } from '../repositories/outbox-event.repository';
 import { WebhookDeliveryRepository, type AttemptOutcome } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
 import type { WebhookSubscription } from '../entities/webhook-subscription.entity';

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../common/config/app-config';
-import { OutboxEventRepository } from '../../jobs/repositories/outbox-event.repository';
+import { OutboxEventRepository } from '../repositories/outbox-event.repository';
 import { OutboxRelay } from './outbox-relay.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WEBHOOK_QUEUE, type WebhookQueuePayload } from './webhook-queue.constants';

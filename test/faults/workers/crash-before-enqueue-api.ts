@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import type * as AppModuleModule from '../../../src/app.module';
 import type * as LoadConfigModule from '../../../src/common/config/load-config';
 import type * as ConfigureAppModule from '../../../src/configure-app';
-import type * as CheckpointsModule from '../../../src/imports/upload/upload-checkpoints';
+import type * as CheckpointsModule from '../../../src/imports/http/upload/upload-checkpoints';
 
 async function main(): Promise<void> {
   const dist = process.argv[2];
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { AppModule } = (await import(join(dist, 'app.module.js'))) as typeof AppModuleModule;
   const { configureApp } = (await import(join(dist, 'configure-app.js'))) as typeof ConfigureAppModule;
-  const { UploadCheckpoints } = (await import(join(dist, 'imports/upload/upload-checkpoints.js'))) as typeof CheckpointsModule;
+  const { UploadCheckpoints } = (await import(join(dist, 'imports/http/upload/upload-checkpoints.js'))) as typeof CheckpointsModule;
 
   class KillingCheckpoints extends UploadCheckpoints {
     override afterCommit(): void {

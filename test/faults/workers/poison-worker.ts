@@ -1,6 +1,6 @@
 /**
  * Test-only worker of the fault suite (poison-job spec): the built worker module from the dist
- * snapshot, with its ImportRunner replaced by one that SIGKILLs the process as soon as it starts
+ * snapshot, with its ImportJobRunner replaced by one that SIGKILLs the process as soon as it starts
  * importing a file named poison.json (as an out-of-memory kill would). Other files import normally.
  *
  *   node -r ts-node/register/transpile-only test/faults/workers/poison-worker.ts <dist snapshot>
@@ -9,9 +9,9 @@ import 'reflect-metadata';
 import { Test } from '@nestjs/testing';
 import { join } from 'node:path';
 import type * as LoadConfigModule from '../../../src/common/config/load-config';
-import type { ImportJob } from '../../../src/jobs/entities/import-job.entity';
-import type * as WorkerServiceModule from '../../../src/jobs/worker/import-worker.service';
-import type * as RunnerModule from '../../../src/jobs/worker/import-runner';
+import type { ImportJob } from '../../../src/imports/jobs/entities/import-job.entity';
+import type * as WorkerServiceModule from '../../../src/imports/worker/import-queue.consumer';
+import type * as RunnerModule from '../../../src/imports/worker/import-job-runner';
 import type * as WorkerModuleModule from '../../../src/worker.module';
 
 /** The same name as in poison-job.fault-spec.ts. */
@@ -21,11 +21,11 @@ async function main(): Promise<void> {
   const dist = process.argv[2];
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { WorkerModule } = (await import(join(dist, 'worker.module.js'))) as typeof WorkerModuleModule;
-  const { ImportRunner } = (await import(join(dist, 'jobs/worker/import-runner.js'))) as typeof RunnerModule;
-  const { ImportWorker } = (await import(join(dist, 'jobs/worker/import-worker.service.js'))) as typeof WorkerServiceModule;
+  const { ImportJobRunner } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
+  const { ImportQueueConsumer } = (await import(join(dist, 'imports/worker/import-queue.consumer.js'))) as typeof WorkerServiceModule;
 
-  class KillingRunner extends ImportRunner {
-    override run(job: ImportJob, shouldStop: () => boolean): ReturnType<RunnerModule.ImportRunner['run']> {
+  class KillingRunner extends ImportJobRunner {
+    override run(job: ImportJob, shouldStop: () => boolean): ReturnType<RunnerModule.ImportJobRunner['run']> {
       if (job.fileName === POISON_FILE_NAME) process.kill(process.pid, 'SIGKILL');
       return super.run(job, shouldStop);
     }
@@ -33,11 +33,11 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const app = await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] })
-    .overrideProvider(ImportRunner)
+    .overrideProvider(ImportJobRunner)
     .useClass(KillingRunner)
     .compile();
   await app.init();
-  await app.get(ImportWorker).start();
+  await app.get(ImportQueueConsumer).start();
   process.stdout.write(`Import worker started (test worker: ${POISON_FILE_NAME} kills it)\n`);
 }
 

@@ -1,7 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_FILE_BYTES } from '../../../src/imports/upload/upload-limits';
-import type { ImportJobDto } from '../../../src/imports/dto/import-job.dto';
+import { MAX_FILE_BYTES } from '../../../src/imports/http/upload/upload-limits';
+import type { ImportJobDto } from '../../../src/imports/http/dto/import-job.dto';
 import { sleep } from '../repo';
 import { basicAuth, type Credentials } from './credentials';
 import { IMPORTS_PATH } from './import-requests';

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+
+@ApiSchema({ name: 'CatalogDetails' })
+export class CatalogDetailsDto {
+  @ApiProperty({ format: 'uuid' })
+  organization_id: string;
+
+  @ApiProperty({ type: 'integer', description: 'Number of products in the catalog' })
+  product_count: number;
+
+  /** The ImportJob schema by name: the import module defines it. */
+  @ApiProperty({
+    nullable: true,
+    description: 'The most recently created import job, whatever its status',
+    allOf: [{ $ref: getSchemaPath('ImportJob') }],
+  })
+  last_import: object | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When a product was last written; null for an empty catalog',
+  })
+  updated_at: string | null;
+}

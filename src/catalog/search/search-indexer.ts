@@ -1,0 +1,108 @@
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../common/config/app-config';
+import { searchIndexConnections } from '../../database/pool-size';
+import { SearchIndexRepository } from '../repositories/search-index.repository';
+import { type Chunk, IndexingTurns, type Priority } from './indexing-turns';
+
+/** Pending entries taken per statement: ~1,000 descriptions stemmed in some tens of ms. */
+export const SEARCH_INDEX_CHUNK = 1_000;
+
+/**
+ * Chunks of one organization at once: stemming is PostgreSQL CPU, and on the 2-core target two
+ * backends take the pending entries of a finished import in about half the time.
+ */
+export const SEARCH_INDEX_LOOPS = 2;
+
+/**
+ * Computes the search vectors of the products imports listed as pending, one chunk (one statement)
+ * at a time per connection, on at most searchIndexConnections() connections of the pool, so a
+ * backlog of any length leaves the rest to imports and requests.
+ *
+ * Organizations take turns (IndexingTurns): each running chunk is one organization's, and an
+ * organization gets its next chunk only after every other one waiting got one, so a backlog of
+ * many organizations drains round-robin. An organization an import just finished in (request())
+ * goes before the backlog the periodic sweep found, so an agent waiting for its import's products
+ * is not behind every other tenant's backlog; the backlog keeps at least one connection.
+ *
+ * A request's promise resolves once a chunk that started after it found nothing pending and every
+ * chunk of the organization running then has committed: true, or false when a chunk failed (its
+ * entries stay pending) or on shutdown. Resumable by construction: what is pending stays pending
+ * whatever crashed; the worker's periodic sweep picks up organizations nobody requested.
+ *
+ * An import's products are indexed once it is `done` (ImportDeliveryProcessor requests it), never
+ * beside its batches: stemming beside them takes CPU the import needs, while the 50 MiB upload
+ * limit bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
+ */
+@Injectable()
+export class SearchIndexer implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(SearchIndexer.name);
+  private readonly turns: IndexingTurns;
+  private readonly chunks = new Set<Promise<void>>();
+  private stopping = false;
+
+  constructor(
+    private readonly repository: SearchIndexRepository,
+    config: AppConfig,
+  ) {
+    this.turns = new IndexingTurns(searchIndexConnections(config), SEARCH_INDEX_LOOPS);
+  }
+
+  /** Connections indexing may hold at once. */
+  get connections(): number {
+    return this.turns.slots;
+  }
+
+  /** Indexes the organization's pending products before the sweep's backlog; true once none is left. */
+  request(organizationId: string): Promise<boolean> {
+    const answer = this.ask(organizationId, 'requested');
+    this.startChunks();
+    return answer;
+  }
+
+  /**
+   * Queues every organization with pending products (after a crash, or rows nobody asked for)
+   * that is not draining already, behind the requested ones; returns without waiting for them.
+   */
+  async sweep(): Promise<void> {
+    for (const organizationId of await this.repository.organizationsPending()) {
+      if (!this.turns.draining(organizationId)) void this.ask(organizationId, 'backlog');
+    }
+    // Once all are queued: the first chunks go to as many organizations as there are connections.
+    this.startChunks();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.allSettled([...this.chunks]);
+    this.turns.abandon();
+  }
+
+  private ask(organizationId: string, priority: Priority): Promise<boolean> {
+    if (this.stopping) return Promise.resolve(false);
+    return this.turns.ask(organizationId, priority);
+  }
+
+  /** Fills the free connections with the next organizations' chunks. */
+  private startChunks(): void {
+    if (this.stopping) return;
+    for (let chunk = this.turns.next(); chunk; chunk = this.turns.next()) this.track(this.runChunk(chunk));
+  }
+
+  private async runChunk(chunk: Chunk): Promise<void> {
+    const { drain } = chunk;
+    let taken: number | null;
+    try {
+      taken = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK);
+    } catch (error) {
+      this.logger.warn(`Search indexing of organization ${drain.organizationId} failed: ${(error as Error).message}`);
+      taken = null;
+    }
+    this.turns.finished(chunk, taken, this.stopping);
+    this.startChunks();
+  }
+
+  private track(chunk: Promise<void>): void {
+    this.chunks.add(chunk);
+    void chunk.finally(() => this.chunks.delete(chunk));
+  }
+}

@@ -1,0 +1,78 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/catalog.module';
+import { QueueNamespaceModule } from '../database/queue-namespace.module';
+import { ImportErrorRecord } from './jobs/entities/import-error.entity';
+import { ImportFileChunk } from './jobs/entities/import-file-chunk.entity';
+import { ImportJob } from './jobs/entities/import-job.entity';
+import { ImportCancellation } from './jobs/import-cancellation';
+import { JobIntake } from './jobs/intake/job-intake';
+import { ImportErrorRepository } from './jobs/repositories/import-error.repository';
+import { ImportFileRepository } from './jobs/repositories/import-file.repository';
+import { ImportJobIdsRepository } from './jobs/repositories/import-job-ids.repository';
+import { ImportJobRepository } from './jobs/repositories/import-job.repository';
+import { ImportRetentionRepository } from './jobs/repositories/import-retention.repository';
+import { OrganizationLockRepository } from './jobs/repositories/organization-lock.repository';
+import { FastPathReport, fastPathStatusProvider } from './pipeline/fast-path/fast-path-report';
+import { ImportBatchService } from './pipeline/import-batch.service';
+import { ImportMetrics } from './queue/import-metrics';
+import { IMPORT_QUEUE } from './queue/import-queue.constants';
+import { ImportQueueProducer } from './queue/import-queue.producer';
+import { QueueMetrics } from './queue/queue-metrics';
+import { ForeignJobAdmission } from './worker/foreign-job-admission';
+import { ImportDeliveryProcessor } from './worker/import-delivery.processor';
+import { ImportJobRunner } from './worker/import-job-runner';
+import { ImportQueueConsumer } from './worker/import-queue.consumer';
+import { ImportReconciler } from './worker/import-reconciler';
+import { ImportRetention } from './worker/import-retention';
+
+/**
+ * Everything an import is except HTTP: the job store (jobs/), the Bull queue "catalog-imports"
+ * (queue/), the worker (worker/) and the batch pipeline (pipeline/). The worker process imports
+ * only this; Bull's root options come from the app and worker modules.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
+    QueueNamespaceModule,
+    BullModule.registerQueue({ name: IMPORT_QUEUE }),
+    CatalogModule,
+  ],
+  providers: [
+    ImportJobRepository,
+    ImportJobIdsRepository,
+    ImportFileRepository,
+    ImportErrorRepository,
+    OrganizationLockRepository,
+    ImportRetentionRepository,
+    ImportQueueProducer,
+    ImportCancellation,
+    JobIntake,
+    ImportBatchService,
+    ImportJobRunner,
+    ImportDeliveryProcessor,
+    ForeignJobAdmission,
+    ImportReconciler,
+    ImportRetention,
+    ImportQueueConsumer,
+    ImportMetrics,
+    QueueMetrics,
+    fastPathStatusProvider,
+    FastPathReport,
+  ],
+  exports: [
+    // The import queue, for the readiness check.
+    BullModule,
+    // The upload's way in (intake, then producer) and the reads the HTTP side serves from these tables.
+    JobIntake,
+    ImportQueueProducer,
+    ImportCancellation,
+    ImportJobRepository,
+    ImportErrorRepository,
+    ImportQueueConsumer,
+    ImportRetention,
+    FastPathReport,
+  ],
+})
+export class ImportJobsModule {}

@@ -1,0 +1,45 @@
+import type { ValidProduct } from '../../../catalog/validation/valid-product';
+import type { RawElement } from '../raw-element';
+import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
+import { canonicalProductJson } from './canonical-product-json';
+import { FAST_PATH_SCHEMA_DRIFT, fastValidProduct, fastValidProductId } from './fast-product-check';
+import { guessId } from './guess-id';
+
+/**
+ * The import's byte-level shortcuts, behind one door. Each answers exactly what the reference path
+ * (JSON.parse → validateProduct → canonicalJson) would, or null for "take the reference path";
+ * the property specs beside each shortcut check that agreement.
+ */
+
+/** Whether the fast product check runs, and why not: its rules must match ProductDto's decorators. */
+export interface FastPathStatus {
+  readonly enabled: boolean;
+  /** What differs between ProductDto and the fast rules; empty when enabled. */
+  readonly drift: readonly string[];
+}
+
+export const FAST_PATH_STATUS: FastPathStatus = Object.freeze({
+  enabled: FAST_PATH_SCHEMA_DRIFT.length === 0,
+  drift: FAST_PATH_SCHEMA_DRIFT,
+});
+
+/** Output space for canonical texts copied from elements' bytes (slices of it are the batch's `json`). */
+const canonicalArena = new ByteArena();
+
+/** The product's canonical JSON copied from the element's own bytes, or null when they do not hold it as is. */
+export function canonicalBytesOf(element: RawElement): Buffer | null {
+  if (element.source === null) return null;
+  return canonicalProductBytes(element.source, element.start, element.start + element.byteLength, canonicalArena);
+}
+
+/** canonicalJson(product) as UTF-8, without the generic writer's recursion. */
+export function canonicalJsonBytesOf(product: ValidProduct): Buffer {
+  return Buffer.from(canonicalProductJson(product), 'utf8');
+}
+
+/** The id an element most likely has, read from its first bytes (a key for the stored raw hash), or null. */
+export function guessElementId(element: RawElement): string | null {
+  return guessId(element.source, element.start, element.start + element.byteLength);
+}
+
+export { canonicalProductJson, fastValidProduct, fastValidProductId, guessId };

@@ -1,0 +1,123 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { SearchIndexer } from '../../catalog/search/search-indexer';
+import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher';
+import { AppConfig } from '../../common/config/app-config';
+import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
+import { ImportQueueProducer } from '../queue/import-queue.producer';
+import { ImportReconciler } from './import-reconciler';
+import { ImportRetention } from './import-retention';
+import { ImportDeliveryProcessor, type ProcessResult } from './import-delivery.processor';
+
+const DEFERRED_RETRY_MS = 1_000;
+/** How soon catalog_overview's counts follow a finished import or a delete. */
+const CATALOG_STATS_INTERVAL_MS = 1_000;
+
+/**
+ * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
+ * retention sweep at start and periodically, and on shutdown lets running imports checkpoint
+ * before closing the queue.
+ * Started explicitly (main.ts unless WORKER_ENABLED=false, worker.ts always).
+ */
+@Injectable()
+export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger(ImportQueueConsumer.name);
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+  /** One catalog-counts pass at a time: a pass over big catalogs may outlast the interval. */
+  private counting = false;
+
+  constructor(
+    @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
+    private readonly config: AppConfig,
+    private readonly processor: ImportDeliveryProcessor,
+    private readonly reconciler: ImportReconciler,
+    private readonly producer: ImportQueueProducer,
+    private readonly retention: ImportRetention,
+    private readonly searchIndexer: SearchIndexer,
+    private readonly catalogStats: CatalogStatsRefresher,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.queue.on('completed', (job: Job<ImportQueuePayload>, result: ProcessResult) => {
+      // A deferred job waits behind another import of its organization: look again shortly.
+      if (result === 'deferred') void this.producer.enqueueBestEffort(job.data, DEFERRED_RETRY_MS);
+    });
+    this.queue.on('failed', (job: Job<ImportQueuePayload>) => {
+      // Bull's retries ran out before the PostgreSQL count ended the job: hand it out again (fresh
+      // Bull attempts); the processor decides from PostgreSQL whether it is poison.
+      if (job.attemptsMade >= (job.opts.attempts ?? 1)) void this.producer.enqueueBestEffort(job.data, DEFERRED_RETRY_MS);
+    });
+    this.queue.on('error', (error) => this.logger.warn(`Queue error: ${error.message}`));
+    void this.queue.process(this.config.worker.concurrency, (job: Job<ImportQueuePayload>) => this.processor.process(job));
+    await this.reconcileSafely();
+    void this.sweepSafely();
+    void this.indexSafely();
+    this.every(this.config.worker.reconcileIntervalMs, () => this.reconcileSafely());
+    this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
+    // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
+    this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
+    this.every(CATALOG_STATS_INTERVAL_MS, () => this.countSafely());
+  }
+
+  /**
+   * The first shutdown hook: running imports stop at their next batch boundary at once, not only
+   * once other modules' shutdown hooks (run one module after another) have finished.
+   */
+  onModuleDestroy(): void {
+    if (this.started) this.processor.stop();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    if (!this.started) return;
+    this.processor.stop();
+    // Waits for active imports, which stop after their current batch (checkpointed).
+    await this.queue.close().catch((error: Error) => this.logger.warn(`Queue close: ${error.message}`));
+  }
+
+  private every(intervalMs: number, task: () => Promise<void>): void {
+    const timer = setInterval(() => void task(), intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async sweepSafely(): Promise<void> {
+    try {
+      await this.retention.sweep();
+    } catch (error) {
+      this.logger.warn(`Retention sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async indexSafely(): Promise<void> {
+    try {
+      await this.searchIndexer.sweep();
+    } catch (error) {
+      this.logger.warn(`Search index sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async countSafely(): Promise<void> {
+    if (this.counting) return;
+    this.counting = true;
+    try {
+      await this.catalogStats.refresh();
+    } catch (error) {
+      this.logger.warn(`Catalog counts pass failed: ${(error as Error).message}`);
+    } finally {
+      this.counting = false;
+    }
+  }
+
+  private async reconcileSafely(): Promise<void> {
+    try {
+      await this.reconciler.reconcile();
+    } catch (error) {
+      this.logger.warn(`Reconciler pass failed: ${(error as Error).message}`);
+    }
+  }
+}
