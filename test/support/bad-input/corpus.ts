@@ -7,7 +7,7 @@ import { listen, rawRequest, requestHead, type RawResponse } from './raw-http';
 
 /**
  * Bad-input corpus (the error table of docs/api-contract.md), in four spec files
- * (test/bad-input-*.e2e-spec.ts). Every case states the documented status and error.type, then
+ * (test/bad-input/*.e2e-spec.ts). Every case states the documented status and error.type, then
  * checks that the process still serves (liveness, readiness, an authenticated read) and that
  * nothing was half-created: no import_jobs / import_file_chunks rows unless the case is an
  * accepted upload.
