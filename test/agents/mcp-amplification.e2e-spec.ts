@@ -4,9 +4,11 @@ import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForCatalogStats, waitForIndexing, waitForJob } from '../support/imports';
 import { query } from '../support/database';
-import { lockTables, until } from '../support/table-lock';
+import { lockTables } from '../support/table-lock';
 import { UCP_CATALOG, UCP_META } from '../support/ucp-catalog';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 const RATE_LIMIT = 12;
 const IN_FLIGHT = 2;
@@ -107,7 +109,7 @@ describe('MCP amplification limits', () => {
     let held: Array<Promise<request.Response>> = [];
     try {
       held = Array.from({ length: IN_FLIGHT }, () => post(owner.auth, search(1)).then((r) => r));
-      await until(async () => (await lock.waiting()) >= IN_FLIGHT);
+      await eventually('the reads to wait on the lock', async () => (await lock.waiting()) >= IN_FLIGHT, { timeoutMs: 10_000 });
       const busy = await post(owner.auth, search(7)).expect(200);
       expect(busy.body).toMatchObject({
         jsonrpc: '2.0',
@@ -135,7 +137,7 @@ describe('MCP amplification limits', () => {
     } finally {
       await lock.release();
     }
-    await request(t.http).delete(`/v1/catalogs/products/${UCP_CATALOG[0].id}`).set('Authorization', owner.auth).expect(204);
+    await authed(t.http, owner).delete(`/v1/catalogs/products/${UCP_CATALOG[0].id}`).expect(204);
     await waitForCatalogStats(t.app, owner.organizationId);
     const after = await post(owner.auth, overview(2)).expect(200);
     expect(after.body.result.structuredContent.product_count).toBe(UCP_CATALOG.length - 1);
@@ -145,8 +147,10 @@ describe('MCP amplification limits', () => {
     const other = await createCaller(t.app);
     const jobId = await upload(t.http, other.auth, JSON.stringify([{ id: 'x', title: 'X', price: { amount: 1, currency: 'EUR' } }]));
     // Waited for in the database: the polls below are the organization's whole rate budget.
-    await until(
+    await eventually(
+      'the import to be done',
       async () => (await query<{ status: string }>(t.app, 'SELECT status FROM import_jobs WHERE id = $1', [jobId]))[0].status === 'done',
+      { timeoutMs: 10_000 },
     );
     const flooders = await Promise.all([1, 2, 3].map(() => createCaller(t.app)));
     const big = JSON.stringify({ ...overview(1), params: { name: 'catalog_overview', arguments: {}, pad: 'x'.repeat(5 * 1024 * 1024) } });
@@ -161,7 +165,7 @@ describe('MCP amplification limits', () => {
     const latencies: number[] = [];
     for (let i = 0; i < 10; i++) {
       const started = Date.now();
-      await request(t.http).get(`/v1/catalogs/imports/${jobId}`).set('Authorization', other.auth).expect(200);
+      await authed(t.http, other).get(`/v1/catalogs/imports/${jobId}`).expect(200);
       latencies.push(Date.now() - started);
     }
     const statuses = (await flood).map((response) => response.status);

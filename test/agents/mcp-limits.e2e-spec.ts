@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import request from 'supertest';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller } from '../support/factories';
 import { UCP_META } from '../support/ucp-catalog';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const LIMIT = 4;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
@@ -29,12 +29,12 @@ describe('MCP and UCP REST under the per-account rate limit and the request log'
   afterAll(() => t.close());
 
   const mcp = (auth: string, body: object = TOOLS_LIST, requestId = 'mcp-req-1') =>
-    request(t.http).post('/mcp').set('Authorization', auth).set('Accept', MCP_ACCEPT).set('X-Request-Id', requestId).send(body);
+    authed(t.http, auth).post('/mcp').set('Accept', MCP_ACCEPT).set('X-Request-Id', requestId).send(body);
 
   it('draws /mcp, /ucp/catalog/* and /v1 from one budget per account (429 with Retry-After)', async () => {
     const caller = await createCaller(t.app);
-    await request(t.http).get('/v1/catalogs').set('Authorization', caller.auth).expect(200);
-    await request(t.http).post('/ucp/catalog/search').set('Authorization', caller.auth).send({ query: 'wool' }).expect(200);
+    await authed(t.http, caller).get('/v1/catalogs').expect(200);
+    await authed(t.http, caller).post('/ucp/catalog/search').send({ query: 'wool' }).expect(200);
     const listed = await mcp(caller.auth).expect(200);
     expect(listed.body.result.tools).toHaveLength(8);
     const searched = await mcp(caller.auth, {

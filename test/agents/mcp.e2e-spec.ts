@@ -7,6 +7,7 @@ import { upload, waitForCatalogStats, waitForIndexing, waitForJob } from '../sup
 import { listen, mcpClient, UCP_CATALOG, UCP_META } from '../support/ucp-catalog';
 import { expectValid, ucpValidators } from '../support/ucp-schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 type Structured = Record<string, unknown> & { products: Array<Record<string, unknown> & { id: string }> };
 
@@ -70,10 +71,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
 
     it('answers 403 to a token without accounts--my:ro', async () => {
       const noScope = await createCaller(t.app, { scopes: [] });
-      const response = await request(t.http)
-        .post('/mcp')
-        .set('Authorization', noScope.auth)
-        .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const response = await authed(t.http, noScope).post('/mcp').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expectErrorShape(response, 403, 'authorization');
     });
 
@@ -82,7 +80,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       const bareClient = await mcpClient(baseUrl, bare);
       expect((await bareClient.listTools()).tools.length).toBe(8);
       await bareClient.close();
-      const get = await request(t.http).get('/mcp').set('Authorization', owner.auth);
+      const get = await authed(t.http, owner).get('/mcp');
       expectErrorShape(get, 405, 'bad_request');
     });
   });
@@ -183,12 +181,9 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       expect([...first.products, ...second.products].map((p) => p.id)).toEqual(['boots', 'socks', 'sweater-navy-m', 'sweater-red-l']);
 
       const catalog = { query: 'wool', filters: { categories: ['Apparel'] }, pagination: { limit: 500 } };
-      const rest = await request(t.http).post('/ucp/catalog/search').set('Authorization', owner.auth).send(catalog).expect(200);
+      const rest = await authed(t.http, owner).post('/ucp/catalog/search').send(catalog).expect(200);
       expect(await search(catalog)).toEqual(rest.body);
-      const list = await request(t.http)
-        .get('/v1/catalogs/products?q=wool&category=Apparel&limit=100')
-        .set('Authorization', owner.auth)
-        .expect(200);
+      const list = await authed(t.http, owner).get('/v1/catalogs/products?q=wool&category=Apparel&limit=100').expect(200);
       expect(rest.body.products.map((p: { id: string }) => p.id)).toEqual(list.body.data.map((p: { id: string }) => p.id));
     });
 
@@ -239,9 +234,8 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
         { type: 'info', code: 'not_found', content: 'secret' },
         { type: 'info', code: 'no_price', content: expect.stringContaining('poster') },
       ]);
-      const rest = await request(t.http)
+      const rest = await authed(t.http, owner)
         .post('/ucp/catalog/lookup')
-        .set('Authorization', owner.auth)
         .send({ ids: ['tea-jp', 'socks', 'nope'] })
         .expect(200);
       expectValid(ucpValidators.lookupResponse, rest.body);
@@ -265,13 +259,9 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
         title: 'Merino wool sweater',
         description: { plain: 'Soft merino crew neck.' },
       });
-      const rest = await request(t.http)
-        .post('/ucp/catalog/product')
-        .set('Authorization', owner.auth)
-        .send({ id: 'sweater-navy-m' })
-        .expect(200);
+      const rest = await authed(t.http, owner).post('/ucp/catalog/product').send({ id: 'sweater-navy-m' }).expect(200);
       expect(found).toEqual(rest.body);
-      const stored = await request(t.http).get('/v1/catalogs/products/sweater-navy-m').set('Authorization', owner.auth).expect(200);
+      const stored = await authed(t.http, owner).get('/v1/catalogs/products/sweater-navy-m').expect(200);
       expect((found.product as { title: string }).title).toBe(stored.body.title);
 
       for (const id of ['nope', 'secret']) {
@@ -295,14 +285,14 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       });
       expect((overview.top_brands as Array<{ brand: string; count: number }>)[0]).toEqual({ brand: 'Northwind', count: 2 });
       expect(overview.top_categories).toEqual(expect.arrayContaining([{ category: 'Apparel > Sweaters', count: 2 }]));
-      const rest = await request(t.http).get('/v1/catalogs').set('Authorization', owner.auth).expect(200);
+      const rest = await authed(t.http, owner).get('/v1/catalogs').expect(200);
       expect(overview).toMatchObject(rest.body);
       expect(Date.parse(overview.stats_as_of as string)).toBeGreaterThanOrEqual(Date.parse(rest.body.last_import.completed_at));
     });
 
     it('list_imports, get_import_status (the nine fields) and list_import_errors equal REST', async () => {
       const imports = await structured('list_imports', { limit: 100 });
-      const restImports = await request(t.http).get('/v1/catalogs/imports?limit=100').set('Authorization', owner.auth).expect(200);
+      const restImports = await authed(t.http, owner).get('/v1/catalogs/imports?limit=100').expect(200);
       expect(imports).toEqual(restImports.body);
 
       const status = await structured('get_import_status', { job_id: jobId });
@@ -310,7 +300,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
       expect(status).toMatchObject({ job_id: jobId, status: 'done', total: UCP_CATALOG.length + 1, failed_count: 1 });
 
       const errors = await structured('list_import_errors', { job_id: jobId });
-      const restErrors = await request(t.http).get(`/v1/catalogs/imports/${jobId}/errors`).set('Authorization', owner.auth).expect(200);
+      const restErrors = await authed(t.http, owner).get(`/v1/catalogs/imports/${jobId}/errors`).expect(200);
       expect(errors).toEqual(restErrors.body);
       expect(errors.data).toEqual([expect.objectContaining({ index: UCP_CATALOG.length, product_id: 'broken' })]);
     });

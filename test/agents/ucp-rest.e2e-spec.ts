@@ -5,6 +5,8 @@ import { waitForIndexing } from '../support/imports';
 import { UCP_CATALOG } from '../support/ucp-catalog';
 import { expectValid, ucpValidators } from '../support/ucp-schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 describe('UCP REST binding, discovery profile and the REST list filters (BASE_PATH /api)', () => {
   let t: TestApp;
@@ -18,29 +20,27 @@ describe('UCP REST binding, discovery profile and the REST list filters (BASE_PA
   afterAll(() => t.close());
 
   async function uploadUnder(base: string): Promise<string> {
-    const response = await request(t.http)
+    const response = await authed(t.http, owner)
       .post(`${base}/v1/catalogs/imports`)
-      .set('Authorization', owner.auth)
       .attach('file', Buffer.from(JSON.stringify(UCP_CATALOG)), 'catalog.json')
       .expect(202);
     const jobId = (response.body as { job_id: string }).job_id;
-    for (let i = 0; i < 300; i++) {
-      const job = await request(t.http).get(`${base}/v1/catalogs/imports/${jobId}`).set('Authorization', owner.auth);
-      if (job.body.status === 'done') {
-        await waitForIndexing(t.app, owner.organizationId);
-        return jobId;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('import did not finish');
+    await eventually(
+      'the import to finish',
+      async () => (await authed(t.http, owner).get(`${base}/v1/catalogs/imports/${jobId}`)).body.status === 'done',
+      {
+        timeoutMs: 20_000,
+      },
+    );
+    await waitForIndexing(t.app, owner.organizationId);
+    return jobId;
   }
 
   const post = (path: string, body: unknown, auth = owner.auth) =>
-    request(t.http)
+    authed(t.http, auth)
       .post(`/api/ucp/catalog/${path}`)
-      .set('Authorization', auth)
       .send(body as object);
-  const list = (query: string) => request(t.http).get(`/api/v1/catalogs/products?limit=100&${query}`).set('Authorization', owner.auth);
+  const list = (query: string) => authed(t.http, owner).get(`/api/v1/catalogs/products?limit=100&${query}`);
   const ids = (body: { data: Array<{ id: string }> }) => body.data.map((p) => p.id);
 
   it('serves the UCP business profile at {base_url}/.well-known/ucp without credentials', async () => {
@@ -91,20 +91,12 @@ describe('UCP REST binding, discovery profile and the REST list filters (BASE_PA
 
   it('refuses bad bodies with ErrorResponse: 400 malformed JSON, 415 not JSON, 413 too large, 422 invalid request', async () => {
     expectErrorShape(
-      await request(t.http)
-        .post('/api/ucp/catalog/search')
-        .set('Authorization', owner.auth)
-        .set('Content-Type', 'application/json')
-        .send('{"query":'),
+      await authed(t.http, owner).post('/api/ucp/catalog/search').set('Content-Type', 'application/json').send('{"query":'),
       400,
       'bad_request',
     );
     expectErrorShape(
-      await request(t.http)
-        .post('/api/ucp/catalog/search')
-        .set('Authorization', owner.auth)
-        .set('Content-Type', 'text/plain')
-        .send('query=x'),
+      await authed(t.http, owner).post('/api/ucp/catalog/search').set('Content-Type', 'text/plain').send('query=x'),
       415,
       'unsupported_media_type',
     );
@@ -141,9 +133,8 @@ describe('UCP REST binding, discovery profile and the REST list filters (BASE_PA
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: request.Response = await request(t.http)
+        const page: request.Response = await authed(t.http, owner)
           .get(`/api/v1/catalogs/products?category=Apparel&limit=1${cursor ? `&cursor=${cursor}` : ''}`)
-          .set('Authorization', owner.auth)
           .expect(200);
         seen.push(...ids(page.body));
         cursor = page.body.next_cursor;

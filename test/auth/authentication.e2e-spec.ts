@@ -5,6 +5,7 @@ import { basic, createCaller, type TestCaller } from '../support/factories';
 import { upload } from '../support/imports';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const CHALLENGE = 'Basic realm="product-directory"';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -40,9 +41,8 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
     expect(response.headers['www-authenticate']).toBeUndefined();
   };
   const uploadAs = (authorization: string) =>
-    request(t.http)
+    authed(t.http, authorization)
       .post('/v1/catalogs/imports')
-      .set('Authorization', authorization)
       .attach('file', Buffer.from(JSON.stringify([{ id: 'p-1', title: 'Product 1' }])), 'catalog.json');
 
   describe('401 authentication', () => {
@@ -167,9 +167,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
 
     it('authenticates before validating the job id', async () => {
       expectUnauthenticated(await request(t.http).get('/v1/catalogs/imports/not-a-uuid'));
-      expectUnauthenticated(
-        await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', basic(caller.accountId, 'nope')),
-      );
+      expectUnauthenticated(await authed(t.http, basic(caller.accountId, 'nope')).get('/v1/catalogs/imports/not-a-uuid'));
     });
 
     it('refuses an unauthenticated upload with 401 before looking at the body', async () => {
@@ -213,17 +211,13 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       const response = await status(caller.auth);
       expectErrorShape(response, 403, 'authorization');
       expect(response.headers['www-authenticate']).toBeUndefined();
-      expectErrorShape(await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth), 403, 'authorization');
+      expectErrorShape(await authed(t.http, caller).get('/v1/catalogs/imports'), 403, 'authorization');
       expectErrorShape(await uploadAs(caller.auth), 403, 'authorization');
     });
 
     it('checks the scope before validating the job id', async () => {
       const caller = await createCaller(t.app, { scopes: [] });
-      expectErrorShape(
-        await request(t.http).get('/v1/catalogs/imports/not-a-uuid').set('Authorization', caller.auth),
-        403,
-        'authorization',
-      );
+      expectErrorShape(await authed(t.http, caller).get('/v1/catalogs/imports/not-a-uuid'), 403, 'authorization');
     });
 
     it('lets a read-only token read (200) but not upload (403), and its refused upload creates no job', async () => {
@@ -238,7 +232,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       expect(expectErrorShape(refused, 403, 'authorization')).toContain('accounts--my:rw');
       expect(refused.headers.location).toBeUndefined();
 
-      const list = await request(t.http).get('/v1/catalogs/imports').set('Authorization', reader.auth).expect(200);
+      const list = await authed(t.http, reader).get('/v1/catalogs/imports').expect(200);
       expect((list.body as { data: { job_id: string }[] }).data.map((job) => job.job_id)).toEqual([jobId]);
     });
 
@@ -247,7 +241,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       const jobId = await upload(t.http, caller.auth, JSON.stringify([{ id: 'p-1', title: 'Product 1' }]));
       const read = await status(caller.auth, jobId).expect(200);
       expect((read.body as { job_id: string }).job_id).toBe(jobId);
-      await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth).expect(200);
+      await authed(t.http, caller).get('/v1/catalogs/imports').expect(200);
     });
   });
 });

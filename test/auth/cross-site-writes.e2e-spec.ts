@@ -2,6 +2,7 @@ import request from 'supertest';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const ALLOWED = 'https://admin.example.com';
 const EVIL = 'https://evil.example';
@@ -26,7 +27,7 @@ describe('Cross-site writes are refused', () => {
       .post('/v1/catalogs/imports?mode=replace&allow_mass_delete=true')
       .set({ Authorization: caller.auth, ...headers })
       .attach('file', FILE, 'catalog.json');
-  const imports = async () => (await request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth).expect(200)).body.data;
+  const imports = async () => (await authed(t.http, caller).get('/v1/catalogs/imports').expect(200)).body.data;
 
   it('refuses an upload from another origin, or marked cross-site, with 403 and stores nothing', async () => {
     const fromEvil = await postImport({ Origin: EVIL });
@@ -59,7 +60,7 @@ describe('Cross-site writes are refused', () => {
       'authorization',
     );
     expectErrorShape(await request(t.http).delete('/v1/webhooks/6d1f3b2a-4c5e-4f70-8a9b-0c1d2e3f4a5b').set(cross), 403, 'authorization');
-    expect((await request(t.http).get('/v1/webhooks').set('Authorization', caller.auth).expect(200)).body.data).toEqual([]);
+    expect((await authed(t.http, caller).get('/v1/webhooks').expect(200)).body.data).toEqual([]);
   });
 
   it("lets through the service's own pages (Swagger UI), ALLOWED_ORIGINS, and clients that are not browsers", async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import { createCaller } from '../support/factories';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const LIMIT = 4;
 
@@ -22,7 +22,7 @@ describe('Per-account rate limit, across routes and API processes (issue 8 item 
 
   it('counts every route of both processes against one budget per account', async () => {
     const [caller, other] = [await createCaller(first.app), await createCaller(first.app)];
-    const get = (t: TestApp, path: string, auth = caller.auth) => request(t.http).get(path).set('Authorization', auth);
+    const get = (t: TestApp, path: string, auth = caller.auth) => authed(t.http, auth).get(path);
     await get(first, '/v1/catalogs/imports').expect(200);
     await get(second, '/v1/catalogs').expect(200);
     await get(first, '/v1/catalogs/products').expect(200);
@@ -41,7 +41,7 @@ describe('Per-account rate limit, across routes and API processes (issue 8 item 
 
   it('keeps the counters of two deployments (QUEUE_PREFIX) on one Redis apart', async () => {
     const caller = await createCaller(first.app);
-    const get = (t: TestApp) => request(t.http).get('/v1/catalogs').set('Authorization', caller.auth);
+    const get = (t: TestApp) => authed(t.http, caller).get('/v1/catalogs');
     for (let i = 0; i < LIMIT; i++) await get(first).expect(200);
     expectErrorShape(await get(first), 429, 'rate_limited');
     const elsewhere = await createTestApp({
@@ -53,7 +53,7 @@ describe('Per-account rate limit, across routes and API processes (issue 8 item 
       }),
     });
     try {
-      await request(elsewhere.http).get('/v1/catalogs').set('Authorization', caller.auth).expect(200);
+      await authed(elsewhere.http, caller).get('/v1/catalogs').expect(200);
     } finally {
       await elsewhere.close();
     }

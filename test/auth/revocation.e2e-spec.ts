@@ -1,6 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuthAdminService } from '../../src/auth/auth-admin.service';
 import { CliModule } from '../../src/cli/cli.module';
@@ -10,15 +9,8 @@ import { CredentialsListener } from '../../src/auth/invalidation/credentials-lis
 import { createCaller, type TestCaller } from '../support/factories';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
-
-/** Polls a condition every 20 ms, failing after a generous bound (the condition is an event, not a duration). */
-async function until(condition: () => Promise<boolean> | boolean, what: string, boundMs = 20_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 describe('Revocation and account disable take effect at once (issue 8 item 6)', () => {
   let t: TestApp;
@@ -39,7 +31,7 @@ describe('Revocation and account disable take effect at once (issue 8 item 6)', 
     await t.close();
   });
 
-  const list = (caller: TestCaller) => request(t.http).get('/v1/catalogs/imports').set('Authorization', caller.auth);
+  const list = (caller: TestCaller) => authed(t.http, caller).get('/v1/catalogs/imports');
 
   it('refuses a token on the very next request after tokens revoke', async () => {
     const caller = await createCaller(t.app);
@@ -87,7 +79,13 @@ describe('Revocation and account disable take effect at once (issue 8 item 6)', 
     const before = await listenerPids();
     expect(before.length).toBeGreaterThan(0);
     await db.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);
-    await until(async () => listener.listening && (await listenerPids()).some((pid) => !before.includes(pid)), 'the listener to reconnect');
+    await eventually(
+      'the listener to reconnect',
+      async () => listener.listening && (await listenerPids()).some((pid) => !before.includes(pid)),
+      {
+        intervalMs: 20,
+      },
+    );
     expectErrorShape(await list(caller), 401, 'authentication');
   });
 });

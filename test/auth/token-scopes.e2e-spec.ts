@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AdminError, AuthAdminService } from '../../src/auth/auth-admin.service';
 import { TokenScopeGrants1764300900000 } from '../../src/database/migrations/1764300900000-TokenScopeGrants';
@@ -7,6 +6,7 @@ import { query } from '../support/database';
 import { createCaller } from '../support/factories';
 import { products } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const DAY_MS = 86_400_000;
 /** A public address given literally: accepted without DNS (the worker is off, nothing is delivered). */
@@ -20,14 +20,12 @@ describe('Scopes catalog:replace and webhooks:manage, default token expiry', () 
   afterAll(() => t.close());
 
   const subscribe = (auth: string) =>
-    request(t.http)
+    authed(t.http, auth)
       .post('/v1/webhooks')
-      .set('Authorization', auth)
       .send({ url: PUBLIC_URL, events: ['import.done'] });
   const upload = (auth: string, query: string) =>
-    request(t.http)
+    authed(t.http, auth)
       .post(`/v1/catalogs/imports?${query}`)
-      .set('Authorization', auth)
       .attach('file', Buffer.from(JSON.stringify(products(2))), 'catalog.json');
 
   it('creating and deleting webhooks needs webhooks:manage; accounts--my:rw alone is refused with 403', async () => {
@@ -38,8 +36,8 @@ describe('Scopes catalog:replace and webhooks:manage, default token expiry', () 
     const manager = await createCaller(t.app, { scopes: ['webhooks:manage'] });
     const created = await subscribe(manager.auth).expect(201);
     const id = (created.body as { id: string }).id;
-    await request(t.http).delete(`/v1/webhooks/${id}`).set('Authorization', writer.auth).expect(403);
-    await request(t.http).delete(`/v1/webhooks/${id}`).set('Authorization', manager.auth).expect(204);
+    await authed(t.http, writer).delete(`/v1/webhooks/${id}`).expect(403);
+    await authed(t.http, manager).delete(`/v1/webhooks/${id}`).expect(204);
   });
 
   it('a replace import with allow_mass_delete=true needs catalog:replace, refused before anything is stored', async () => {

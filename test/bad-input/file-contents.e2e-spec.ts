@@ -1,10 +1,10 @@
-import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { query } from '../support/database';
 import { upload, waitForJob, type JobBody } from '../support/imports';
 import { expectHealthy, importRowsOf } from '../support/bad-input/checks';
 import { badInputCorpus } from '../support/bad-input/corpus';
 import type { TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** Bad-input corpus: file contents accepted with 202 and judged by the worker (shared set-up and rules in support/bad-input/corpus.ts). */
 describe('Bad-input corpus', () => {
@@ -141,7 +141,7 @@ describe('Bad-input corpus', () => {
           { status: 'done', total: 1, indexed_count: 1, failed_count: 0 },
           async (e, caller) => {
             expect(e.data).toEqual([]);
-            const product = await request(t.http).get('/v1/catalogs/products/dupkey').set('Authorization', caller.auth).expect(200);
+            const product = await authed(t.http, caller).get('/v1/catalogs/products/dupkey').expect(200);
             expect(product.body).toMatchObject({ id: 'dupkey', title: 'Last title', brand: 'B' });
           },
         ],
@@ -150,8 +150,8 @@ describe('Bad-input corpus', () => {
           () => Buffer.from('[{"id":"first-id","title":"t","id":"second-id"}]'),
           { status: 'done', total: 1, indexed_count: 1, failed_count: 0 },
           async (_e, caller) => {
-            await request(t.http).get('/v1/catalogs/products/second-id').set('Authorization', caller.auth).expect(200);
-            await request(t.http).get('/v1/catalogs/products/first-id').set('Authorization', caller.auth).expect(404);
+            await authed(t.http, caller).get('/v1/catalogs/products/second-id').expect(200);
+            await authed(t.http, caller).get('/v1/catalogs/products/first-id').expect(404);
           },
         ],
         [
@@ -199,10 +199,7 @@ describe('Bad-input corpus', () => {
       expect(job).toMatchObject(expected);
       expect(job.completed_at).not.toBeNull();
       if (job.status === 'done') expect(job.indexed_count + job.failed_count + job.skipped_count).toBe(job.total);
-      const errors = await request(t.http)
-        .get(`/v1/catalogs/imports/${jobId}/errors?limit=100`)
-        .set('Authorization', caller.auth)
-        .expect(200);
+      const errors = await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/errors?limit=100`).expect(200);
       const body = errors.body as ErrorsBody;
       if (job.status === 'failed') {
         expect(body.data).toEqual([]);

@@ -1,10 +1,11 @@
 import { createCaller, type TestCaller } from '../support/factories';
 import { waitForJob } from '../support/imports';
-import { eventually, expectHealthy, importRowsOf, openTransactions } from '../support/bad-input/checks';
+import { expectHealthy, importRowsOf, openTransactions } from '../support/bad-input/checks';
 import { BOUNDARY, contentType, filePart, multipartBody, partBytes, type Part } from '../support/bad-input/multipart';
 import { RawConnection, requestHead } from '../support/bad-input/raw-http';
 import { badInputCorpus, VALID_FILE, REQUEST_TIMEOUT_MS, CLOSE_WITHIN_MS, type Answer, type Ctx } from '../support/bad-input/corpus';
 import type { TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 /** Bad-input corpus: multipart edge cases (shared set-up and rules in support/bad-input/corpus.ts). */
 describe('Bad-input corpus', () => {
@@ -190,21 +191,11 @@ describe('Bad-input corpus', () => {
         );
         await connection.write(body.subarray(0, body.length / 2));
         // The upload is under way: its transaction is open and has stored chunks.
-        expect(
-          await eventually(
-            () => openTransactions(t.app),
-            (n) => n >= 1,
-          ),
-        ).toBeGreaterThanOrEqual(1);
+        await eventually('open upload transactions ≥ 1', async () => (await openTransactions(t.app)) >= 1, { timeoutMs: 5_000 });
       } finally {
         connection.destroy();
       }
-      expect(
-        await eventually(
-          () => openTransactions(t.app),
-          (n) => n === 0,
-        ),
-      ).toBe(0);
+      await eventually('open upload transactions = 0', async () => (await openTransactions(t.app)) === 0, { timeoutMs: 5_000 });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
       await expectHealthy(t.http, sentinel);
@@ -225,20 +216,15 @@ describe('Bad-input corpus', () => {
           ]),
         );
         await connection.write(body.subarray(0, 1_500_000));
-        const open = await eventually(
-          () => openTransactions(t.app),
-          (n) => n >= 1,
-          15_000,
-        );
-        connection.destroy();
-        expect({ attempt: i, uploadInProgress: open >= 1 }).toEqual({ attempt: i, uploadInProgress: true });
+        try {
+          await eventually(`upload ${i} to hold its transaction open`, async () => (await openTransactions(t.app)) >= 1, {
+            timeoutMs: 15_000,
+          });
+        } finally {
+          connection.destroy();
+        }
       }
-      expect(
-        await eventually(
-          () => openTransactions(t.app),
-          (n) => n === 0,
-        ),
-      ).toBe(0);
+      await eventually('open upload transactions = 0', async () => (await openTransactions(t.app)) === 0, { timeoutMs: 5_000 });
       for (const caller of callers) {
         expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
       }
@@ -268,12 +254,7 @@ describe('Bad-input corpus', () => {
         } finally {
           connection.destroy();
         }
-        expect(
-          await eventually(
-            () => openTransactions(t.app),
-            (n) => n === 0,
-          ),
-        ).toBe(0);
+        await eventually('open upload transactions = 0', async () => (await openTransactions(t.app)) === 0, { timeoutMs: 5_000 });
         expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
         await expectHealthy(t.http, sentinel);
       },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForJob, waitForSearch } from '../support/imports';
 import { databaseNow, expectErrorShape, expectHealthy, jobsCreatedSince } from '../support/bad-input/checks';
 import { badInputCorpus, b64url, fromSupertest } from '../support/bad-input/corpus';
 import type { TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** Bad-input corpus: query parameters and path segments (shared set-up and rules in support/bad-input/corpus.ts). */
 describe('Bad-input corpus', () => {
@@ -39,7 +39,7 @@ describe('Bad-input corpus', () => {
       await waitForSearch(t.http, stranger.auth, 'wool', 1); // searchable, so a leak would show
     });
 
-    const get = (path: string) => request(t.http).get(path).set('Authorization', reader.auth);
+    const get = (path: string) => authed(t.http, reader).get(path);
     const job = randomUUID();
 
     /** [path, status, type, message pattern]. */

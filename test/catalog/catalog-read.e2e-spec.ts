@@ -1,8 +1,9 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForJob, waitForSearch } from '../support/imports';
 import { IMPORT_JOB_FIELDS } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 describe('Catalog read API', () => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe('Catalog read API', () => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string, caller: TestCaller = owner) => request(t.http).get(path).set('Authorization', caller.auth);
+  const get = (path: string, caller: TestCaller = owner) => authed(t.http, caller).get(path);
 
   it('walks every product exactly once with keyset pagination, ordered by id', async () => {
     const seen: string[] = [];

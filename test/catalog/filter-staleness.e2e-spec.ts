@@ -1,9 +1,9 @@
-import request from 'supertest';
 import { ProductQueryService } from '../../src/catalog/query/product-query.service';
 import { writeCatalogBatch } from '../support/catalog-writes';
 import { createCaller, type TestCaller } from '../support/factories';
 import { waitForIndexing } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /**
  * The list filters (brand, availability, category, price) read product_search's columns, written
@@ -29,7 +29,7 @@ describe('Filters between an import and its indexing', () => {
       products.map((product) => ({ product, exists })),
     );
   const listed = async (query: string): Promise<string[]> => {
-    const page = await request(t.http).get(`/v1/catalogs/products?limit=100&${query}`).set('Authorization', caller.auth).expect(200);
+    const page = await authed(t.http, caller).get(`/v1/catalogs/products?limit=100&${query}`).expect(200);
     return (page.body as { data: Array<{ id: string }> }).data.map((p) => p.id);
   };
   const lookedUp = async (brand: string): Promise<string[]> => [
@@ -55,7 +55,13 @@ describe('Filters between an import and its indexing', () => {
 
     await waitForIndexing(t.app, caller.organizationId);
 
-    for (const query of ['brand=ACME', 'availability=in_stock', 'category=home', 'category=Home%20%3E%20Rugs', 'currency=EUR&price_max=50']) {
+    for (const query of [
+      'brand=ACME',
+      'availability=in_stock',
+      'category=home',
+      'category=Home%20%3E%20Rugs',
+      'currency=EUR&price_max=50',
+    ]) {
       expect(await listed(query)).toEqual(['rug-1']);
     }
     expect(await listed('currency=EUR&price_min=49.51')).toEqual([]);

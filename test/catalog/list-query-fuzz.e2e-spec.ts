@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import request from 'supertest';
 import { isStorableString } from '../../src/common/text/storable-string';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForJob } from '../support/imports';
 import { hostileCursor, hostileQuery } from '../support/query-fuzz';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const HOSTILE_RUNS = 250;
 const IN_RANGE_RUNS = 100;
@@ -34,7 +34,7 @@ describe('List endpoints under random cursors and queries', () => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string) => request(t.http).get(path).set('Authorization', caller.auth);
+  const get = (path: string) => authed(t.http, caller).get(path);
 
   /** 200 with a page, or 422 validation; returns the status. */
   async function expectPageOrValidation(path: string): Promise<number> {

@@ -6,6 +6,7 @@ import { createCaller, type TestCaller } from '../support/factories';
 import { GatedRunner } from '../support/gated-runner';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const WAIT_MS = 1_500;
 
@@ -24,10 +25,8 @@ describe('DELETE /v1/catalogs/products/{id} (issue 12 item 3)', () => {
     await t.close();
   });
 
-  const remove = (caller: TestCaller, id: string) =>
-    request(t.http).delete(`/v1/catalogs/products/${encodeURIComponent(id)}`).set('Authorization', caller.auth);
-  const get = (caller: TestCaller, id: string) =>
-    request(t.http).get(`/v1/catalogs/products/${encodeURIComponent(id)}`).set('Authorization', caller.auth);
+  const remove = (caller: TestCaller, id: string) => authed(t.http, caller).delete(`/v1/catalogs/products/${encodeURIComponent(id)}`);
+  const get = (caller: TestCaller, id: string) => authed(t.http, caller).get(`/v1/catalogs/products/${encodeURIComponent(id)}`);
 
   async function withCatalog(count: number): Promise<TestCaller> {
     const caller = await createCaller(t.app);
@@ -65,9 +64,8 @@ describe('DELETE /v1/catalogs/products/{id} (issue 12 item 3)', () => {
     const caller = await createCaller(t.app);
     const fileName = `held-${randomUUID()}.json`;
     const gate = runner.gate(fileName, 1);
-    const res = await request(t.http)
+    const res = await authed(t.http, caller)
       .post('/v1/catalogs/imports')
-      .set('Authorization', caller.auth)
       .attach('file', Buffer.from(products(30)), fileName)
       .expect(202);
     const jobId = (res.body as { job_id: string }).job_id;
@@ -90,9 +88,8 @@ describe('DELETE /v1/catalogs/products/{id} (issue 12 item 3)', () => {
     const gate = runner.gate(fileName, 0);
     const importId = (
       (
-        await request(t.http)
+        await authed(t.http, caller)
           .post('/v1/catalogs/imports')
-          .set('Authorization', caller.auth)
           .attach('file', Buffer.from(products(20)), fileName)
           .expect(202)
       ).body as { job_id: string }

@@ -4,9 +4,11 @@ import { ReadBudget } from '../../src/reads/read-budget';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
-import { lockTables, until } from '../support/table-lock';
+import { lockTables } from '../support/table-lock';
 import { UCP_META } from '../support/ucp-catalog';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 const TIMEOUT_MS = 2_000;
 const IN_FLIGHT = 2;
@@ -35,7 +37,7 @@ describe('Bounded reads', () => {
   });
   afterAll(() => t.close());
 
-  const products = (auth: string, query = '') => request(t.http).get(`/v1/catalogs/products${query}`).set('Authorization', auth);
+  const products = (auth: string, query = '') => authed(t.http, auth).get(`/v1/catalogs/products${query}`);
 
   it('cancels a read whose statement outlasts READ_STATEMENT_TIMEOUT_MS: 503 unavailable with Retry-After', async () => {
     const lock = await lockTables(t.app, ['products', 'product_search']);
@@ -63,14 +65,14 @@ describe('Bounded reads', () => {
     let held: Array<Promise<request.Response>> = [];
     try {
       held = Array.from({ length: IN_FLIGHT }, () => products(reader.auth, '?limit=5').then((r) => r));
-      await until(async () => (await lock.waiting()) >= IN_FLIGHT);
+      await eventually('the reads to wait on the lock', async () => (await lock.waiting()) >= IN_FLIGHT, { timeoutMs: 10_000 });
       const refused = await products(reader.auth, '?limit=5');
       expect(expectErrorShape(refused, 429, 'rate_limited')).toMatch(`${IN_FLIGHT} reads in progress`);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // UCP reads draw on the same slots.
-      const ucp = await request(t.http).post('/ucp/catalog/search').set('Authorization', reader.auth).send({ query: 'large' });
+      const ucp = await authed(t.http, reader).post('/ucp/catalog/search').send({ query: 'large' });
       expectErrorShape(ucp, 429, 'rate_limited');
-      await request(t.http).get('/v1/catalogs/imports').set('Authorization', other.auth).expect(200);
+      await authed(t.http, other).get('/v1/catalogs/imports').expect(200);
     } finally {
       await lock.release();
     }
@@ -83,7 +85,7 @@ describe('Bounded reads', () => {
     expect(expectErrorShape(refused, 422, 'validation')).toMatch(`above the ${MAX_BYTES}-byte limit`);
     const page = await products(owner.auth, '?limit=5').expect(200);
     expect(page.body.data).toHaveLength(5);
-    const ucp = await request(t.http).post('/ucp/catalog/search').set('Authorization', owner.auth).send({ query: 'large' });
+    const ucp = await authed(t.http, owner).post('/ucp/catalog/search').send({ query: 'large' });
     expectErrorShape(ucp, 422, 'validation');
     const mcp = await request(t.http)
       .post('/mcp')

@@ -1,9 +1,9 @@
-import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { listen, mcpClient, UCP_META } from '../support/ucp-catalog';
 import { expectValid, ucpValidators } from '../support/ucp-schemas';
+import { authed } from '../support/authed';
 
 /**
  * What an agent gets back (docs/search.md): the matching ladder, typos, prefixes, normalisation,
@@ -98,7 +98,7 @@ describe('Search for agents', () => {
   });
   afterAll(() => t.close());
 
-  const get = (path: string, caller = owner) => request(t.http).get(path).set('Authorization', caller.auth);
+  const get = (path: string, caller = owner) => authed(t.http, caller).get(path);
   const ids = async (q: string, extra = '', caller = owner): Promise<string[]> =>
     (await get(`/v1/catalogs/products?q=${encodeURIComponent(q)}${extra}`, caller).expect(200)).body.data.map((p: { id: string }) => p.id);
 
@@ -219,7 +219,7 @@ describe('Search for agents', () => {
         { type: 'group', synonyms: ['earphones', 'earbuds', 'headphones'] },
         { type: 'one_way', input: 'jumper', synonyms: ['sweater'] },
       ];
-      const put = await request(t.http).put('/v1/catalogs/synonyms').set('Authorization', owner.auth).send({ synonyms: rules }).expect(200);
+      const put = await authed(t.http, owner).put('/v1/catalogs/synonyms').send({ synonyms: rules }).expect(200);
       expect(put.body).toMatchObject({ synonyms: rules, updated_at: expect.any(String) });
       expect((await get('/v1/catalogs/synonyms').expect(200)).body.synonyms).toEqual(rules);
       expect(await ids('earphones')).toEqual(['headphones']);
@@ -231,9 +231,8 @@ describe('Search for agents', () => {
     it('refuses a read-only token, a group of one, a word with nothing searchable and too large a set', async () => {
       const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
       const put = (body: unknown, caller = owner) =>
-        request(t.http)
+        authed(t.http, caller)
           .put('/v1/catalogs/synonyms')
-          .set('Authorization', caller.auth)
           .send(body as object);
       await put({ synonyms: [] }, reader).expect(403);
       expect((await put({ synonyms: [{ type: 'group', synonyms: ['one'] }] }).expect(422)).body.error.message).toMatch(/at least 2/);
@@ -252,7 +251,7 @@ describe('Search for agents', () => {
 
   describe('UCP and MCP', () => {
     const ucpSearch = async (catalog: object) => {
-      const response = await request(t.http).post('/ucp/catalog/search').set('Authorization', owner.auth).send(catalog).expect(200);
+      const response = await authed(t.http, owner).post('/ucp/catalog/search').send(catalog).expect(200);
       expectValid(ucpValidators.searchResponse, response.body);
       return response.body as { products: Array<{ id: string }>; pagination: { total_count: number }; messages?: Array<{ code: string }> };
     };

@@ -6,6 +6,8 @@ import { SEARCH_INDEX_CHUNK, SearchIndexer } from '../../src/catalog/search/sear
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 /**
  * docs/operations.md "Search after an import": imports list the products they write as pending; the worker's
@@ -41,9 +43,8 @@ describe('Search indexing after imports', () => {
   const importFile = async (file: unknown[], who = caller, params = '') => {
     const jobId = params
       ? (
-          await request(t.http)
+          await authed(t.http, who)
             .post(`/v1/catalogs/imports?${params}`)
-            .set('Authorization', who.auth)
             .attach('file', Buffer.from(JSON.stringify(file)), 'feed.json')
             .expect(202)
         ).body.job_id
@@ -69,9 +70,7 @@ describe('Search indexing after imports', () => {
       2_500,
     );
     // The lag of this job is observed once the indexer has caught up.
-    const deadline = Date.now() + 10_000;
-    while ((await metricCount()) <= before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await metricCount()).toBeGreaterThan(before);
+    await eventually('the search lag of this job to be observed', async () => (await metricCount()) > before, { timeoutMs: 10_000 });
   });
 
   it('re-indexes a changed product: its old words stop matching, its new ones match', async () => {
@@ -170,7 +169,7 @@ describe('Search indexing after imports', () => {
       await waitForSearch(t.http, who.auth, 'oak', 2);
     }
 
-    await request(t.http).delete('/v1/catalogs/products/stool-1').set('Authorization', owner.auth).expect(204);
+    await authed(t.http, owner).delete('/v1/catalogs/products/stool-1').expect(204);
 
     await expect(vectors(owner.organizationId, 'stool-1')).resolves.toBe(0);
     await expect(vectors(owner.organizationId, 'stool-2')).resolves.toBe(1);
@@ -201,7 +200,7 @@ describe('Search indexing after imports', () => {
   it('never shows a row written for a product deleted meanwhile; re-importing the id indexes it again', async () => {
     const owner = await createCaller(t.app);
     const listed = async (query: string): Promise<string[]> => {
-      const page = await request(t.http).get(`/v1/catalogs/products?limit=100&${query}`).set('Authorization', owner.auth).expect(200);
+      const page = await authed(t.http, owner).get(`/v1/catalogs/products?limit=100&${query}`).expect(200);
       return (page.body as { data: Array<{ id: string }> }).data.map((p) => p.id);
     };
     await importFile([{ id: 'shelf-2', title: 'Walnut shelf', brand: 'Nordwood' }], owner);

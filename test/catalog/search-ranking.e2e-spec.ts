@@ -1,7 +1,8 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /**
  * docs/search.md: search is ranked. The search vector weights the title (A) above brand and categories (B),
@@ -30,7 +31,7 @@ describe('Search ranking', () => {
   });
   afterAll(() => t.close());
 
-  const search = (query: string) => request(t.http).get(`/v1/catalogs/products?${query}`).set('Authorization', caller.auth).expect(200);
+  const search = (query: string) => authed(t.http, caller).get(`/v1/catalogs/products?${query}`).expect(200);
 
   it('orders matches title, then brand and category (by id), then tag, then description', async () => {
     const page = await search('q=alpaca&limit=100');

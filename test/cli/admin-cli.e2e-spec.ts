@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import request from 'supertest';
 import { basic } from '../support/factories';
 import { TEST_DATABASE_URL } from '../setup/test-database';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const ROOT = resolve(__dirname, '..', '..');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,8 +70,7 @@ jest.setTimeout(2 * CLI_TIMEOUT_MS);
 
 describe('Admin CLI (DESIGN §8)', () => {
   let t: TestApp;
-  const statusOfRandomJob = (authorization: string) =>
-    request(t.http).get(`/v1/catalogs/imports/${randomUUID()}`).set('Authorization', authorization);
+  const statusOfRandomJob = (authorization: string) => authed(t.http, authorization).get(`/v1/catalogs/imports/${randomUUID()}`);
 
   // State built up by the commands, in the order an operator issues them.
   let organizationId: string;

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from '../support/assertions';
@@ -7,6 +6,7 @@ import { createCaller, type TestCaller } from '../support/factories';
 import { GatedRunner } from '../support/gated-runner';
 import { getJob, products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const BATCH = 10;
 
@@ -37,11 +37,10 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
     await t.close();
   });
 
-  const cancel = (caller: TestCaller, jobId: string) =>
-    request(t.http).post(`/v1/catalogs/imports/${jobId}/cancel`).set('Authorization', caller.auth);
+  const cancel = (caller: TestCaller, jobId: string) => authed(t.http, caller).post(`/v1/catalogs/imports/${jobId}/cancel`);
 
   async function report(caller: TestCaller, jobId: string): Promise<Report> {
-    return (await request(t.http).get(`/v1/catalogs/imports/${jobId}/report`).set('Authorization', caller.auth).expect(200)).body as Report;
+    return (await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/report`).expect(200)).body as Report;
   }
 
   async function productIds(caller: TestCaller): Promise<string[]> {
@@ -55,9 +54,8 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
   async function uploadHeld(caller: TestCaller, content: string, pass: number, query = '', afterCommit = false) {
     const fileName = `held-${randomUUID()}.json`;
     const gate = runner.gate(fileName, pass, { afterCommit });
-    const response = await request(t.http)
+    const response = await authed(t.http, caller)
       .post(`/v1/catalogs/imports${query}`)
-      .set('Authorization', caller.auth)
       .attach('file', Buffer.from(content), fileName)
       .expect(202);
     await gate.reached;
@@ -91,7 +89,15 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
 
   it('a cancelled replace import deletes nothing', async () => {
     const caller = await createCaller(t.app);
-    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, products(10, (i) => ({ id: `old-${i}`, title: 'Old' }))));
+    await waitForJob(
+      t.http,
+      caller.auth,
+      await upload(
+        t.http,
+        caller.auth,
+        products(10, (i) => ({ id: `old-${i}`, title: 'Old' })),
+      ),
+    );
     const { jobId, gate } = await uploadHeld(caller, products(30), 1, '?mode=replace&allow_mass_delete=true');
     await cancel(caller, jobId).expect(202);
     gate.release();
@@ -105,7 +111,15 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
 
   it('a cancel that arrives after the last batch, before the final commit, still wins: nothing is deleted', async () => {
     const caller = await createCaller(t.app);
-    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, products(10, (i) => ({ id: `old-${i}`, title: 'Old' }))));
+    await waitForJob(
+      t.http,
+      caller.auth,
+      await upload(
+        t.http,
+        caller.auth,
+        products(10, (i) => ({ id: `old-${i}`, title: 'Old' })),
+      ),
+    );
     // 20 elements = 2 batches: held after batch 2 committed, before the job's final transaction.
     const { jobId, gate } = await uploadHeld(caller, products(20), 1, '?mode=replace&allow_mass_delete=true', true);
     expect(await getJob(t.http, caller.auth, jobId)).toMatchObject({ status: 'processing', indexed_count: 20, total: 20 });
@@ -122,8 +136,16 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
   it('ends a pending job at once: nothing applied, file deleted, its queue entry a no-op; the next import runs', async () => {
     const caller = await createCaller(t.app);
     const running = await uploadHeld(caller, products(20), 0);
-    const pendingId = await upload(t.http, caller.auth, products(5, (i) => ({ id: `q-${i}`, title: 'Queued' })));
-    const third = await upload(t.http, caller.auth, products(1, () => ({ id: 'z', title: 'Third' })));
+    const pendingId = await upload(
+      t.http,
+      caller.auth,
+      products(5, (i) => ({ id: `q-${i}`, title: 'Queued' })),
+    );
+    const third = await upload(
+      t.http,
+      caller.auth,
+      products(1, () => ({ id: 'z', title: 'Third' })),
+    );
     expect((await getJob(t.http, caller.auth, pendingId)).status).toBe('pending');
     const response = await cancel(caller, pendingId).expect(202);
     expect(response.body).toMatchObject({ job_id: pendingId, status: 'failed', total: 0, indexed_count: 0, progress: 0 });

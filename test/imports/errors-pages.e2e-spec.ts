@@ -1,7 +1,8 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { createCaller } from '../support/factories';
 import { upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 describe('GET /v1/catalogs/imports/{job_id}/errors pages', () => {
   let t: TestApp;
@@ -21,7 +22,7 @@ describe('GET /v1/catalogs/imports/{job_id}/errors pages', () => {
     let cursor: string | null = null;
     do {
       const path: string = `/v1/catalogs/imports/${job.job_id}/errors?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const page: request.Response = await request(t.http).get(path).set('Authorization', caller.auth).expect(200);
+      const page: request.Response = await authed(t.http, caller).get(path).expect(200);
       seen.push(...page.body.data.map((e: { index: number; product_id: string | null }) => ({ index: e.index, product_id: e.product_id })));
       pageSizes.push(page.body.data.length);
       cursor = page.body.next_cursor;

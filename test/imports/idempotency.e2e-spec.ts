@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import request from 'supertest';
 import { MAX_FILE_BYTES } from '../../src/imports/http/upload/upload-limits';
 import { expectErrorShape } from '../support/assertions';
 import { contentType, filePart, multipartBody } from '../support/bad-input/multipart';
 import { listen } from '../support/bad-input/raw-http';
-import { eventually, importRowsOf, openTransactions } from '../support/bad-input/checks';
+import { importRowsOf, openTransactions } from '../support/bad-input/checks';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
 import { products, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 const sha256 = (content: string | Buffer) => createHash('sha256').update(content).digest();
 /** A catalog of about `bytes` bytes whose content depends on `seed`, so two seeds are two different files. */
@@ -23,11 +24,7 @@ describe('Idempotency-Key after the job finished', () => {
     try {
       const caller = await createCaller(t.app);
       const post = (content: string) =>
-        request(t.http)
-          .post('/v1/catalogs/imports')
-          .set('Authorization', caller.auth)
-          .set('Idempotency-Key', 'k')
-          .attach('file', Buffer.from(content), 'a.json');
+        authed(t.http, caller).post('/v1/catalogs/imports').set('Idempotency-Key', 'k').attach('file', Buffer.from(content), 'a.json');
       const first = await post(products(3)).expect(202);
       // Generous: the worker also drains whatever other specs left queued.
       expect(await waitForJob(t.http, caller.auth, first.body.job_id, { timeoutMs: 150_000 })).toMatchObject({
@@ -57,11 +54,7 @@ describe('Idempotency-Key bound to the file (SHA-256 of its content)', () => {
   });
 
   const post = (key: string, content: string | Buffer, fileName = 'catalog.json') =>
-    request(t.http)
-      .post('/v1/catalogs/imports')
-      .set('Authorization', caller.auth)
-      .set('Idempotency-Key', key)
-      .attach('file', Buffer.from(content), fileName);
+    authed(t.http, caller).post('/v1/catalogs/imports').set('Idempotency-Key', key).attach('file', Buffer.from(content), fileName);
   const jobRow = async (id: string) =>
     (
       await query<{ idempotency_key: string | null; file_sha256: Buffer | null }>(
@@ -77,11 +70,7 @@ describe('Idempotency-Key bound to the file (SHA-256 of its content)', () => {
 
   it("records every upload's SHA-256, with or without a key", async () => {
     const content = catalog('plain');
-    const response = await request(t.http)
-      .post('/v1/catalogs/imports')
-      .set('Authorization', caller.auth)
-      .attach('file', Buffer.from(content), 'a.json')
-      .expect(202);
+    const response = await authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from(content), 'a.json').expect(202);
     expect(await jobRow(response.body.job_id)).toEqual({ idempotency_key: null, file_sha256: sha256(content) });
   });
 
@@ -161,10 +150,7 @@ describe('Idempotency-Key bound to the file (SHA-256 of its content)', () => {
       const half = body.length >> 1;
       const a = startRequest(port, { Authorization: caller.auth, 'Idempotency-Key': key, 'Content-Type': contentType() }, body);
       a.write(body.subarray(0, half));
-      await eventually(
-        () => openTransactions(t.app),
-        (n) => n >= 1,
-      );
+      await eventually('open upload transactions ≥ 1', async () => (await openTransactions(t.app)) >= 1, { timeoutMs: 5_000 });
       const b = await post(key, fileB).expect(202);
       const answer = await a.end(body.subarray(half));
       expect({ name, status: answer.status }).toEqual({ name, status: expected });

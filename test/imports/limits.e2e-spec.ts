@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { authed } from '../support/authed';
 import { isStorableString } from '../../src/common/text/storable-string';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
@@ -15,10 +15,9 @@ interface ErrorsPage {
 }
 
 async function errorsPage(t: TestApp, caller: TestCaller, jobId: string, cursor?: string): Promise<{ body: ErrorsPage; bytes: number }> {
-  const response = await request(t.http)
+  const response = await authed(t.http, caller)
     .get(`/v1/catalogs/imports/${jobId}/errors`)
     .query({ limit: 100, ...(cursor ? { cursor } : {}) })
-    .set('Authorization', caller.auth)
     .expect(200);
   return { body: response.body as ErrorsPage, bytes: Buffer.byteLength(response.text) };
 }

@@ -5,6 +5,7 @@ import { query } from '../support/database';
 import { createCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 /**
  * docs/api-contract.md: one import per organization at a time, but different organizations' imports run in
@@ -24,15 +25,18 @@ describe('Imports of different organizations', () => {
       } finally {
         await queue.resume(true);
       }
-      let bothProcessing = false;
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const rows = await query<{ status: string }>(t.app, 'SELECT status FROM import_jobs WHERE id = ANY($1)', [jobs]);
-        if (rows.every((row) => row.status === 'processing')) bothProcessing = true;
-        if (bothProcessing || rows.some((row) => row.status === 'done' || row.status === 'failed') || Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(bothProcessing).toBe(true);
+      await eventually(
+        'both imports processing at the same moment',
+        async () => {
+          const rows = await query<{ status: string }>(t.app, 'SELECT status FROM import_jobs WHERE id = ANY($1)', [jobs]);
+          if (rows.every((row) => row.status === 'processing')) return true;
+          if (rows.some((row) => row.status === 'done' || row.status === 'failed')) {
+            throw new Error(`an import ended before both were processing: ${rows.map((row) => row.status).join(', ')}`);
+          }
+          return false;
+        },
+        { timeoutMs: 60_000, intervalMs: 20 },
+      );
       const [doneA, doneB] = [
         await waitForJob(t.http, a.auth, jobs[0], { timeoutMs: 120_000 }),
         await waitForJob(t.http, b.auth, jobs[1], { timeoutMs: 120_000 }),

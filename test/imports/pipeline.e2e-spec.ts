@@ -1,11 +1,11 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import request from 'supertest';
 import { IMPORT_QUEUE } from '../../src/imports/queue/import-queue.constants';
 import { createCaller, type TestCaller } from '../support/factories';
 import { query } from '../support/database';
 import { getJob, products, upload, waitForJob, type JobBody } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const valid = (id: string | number, extra: Record<string, unknown> = {}) => ({ id, title: `Product ${id}`, ...extra });
 
@@ -25,7 +25,7 @@ describe('Import pipeline (upload → worker → catalog)', () => {
     waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, content), { onPoll });
 
   const errorsOf = async (jobId: string) =>
-    (await request(t.http).get(`/v1/catalogs/imports/${jobId}/errors?limit=100`).set('Authorization', caller.auth).expect(200)).body;
+    (await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/errors?limit=100`).expect(200)).body;
 
   it('imports a file with exact counters, and the status invariants hold at every poll', async () => {
     const polls: JobBody[] = [];
@@ -154,24 +154,24 @@ describe('Import pipeline (upload → worker → catalog)', () => {
     ];
     const job = await importFile(JSON.stringify(second, null, 2));
     expect(job).toMatchObject({ status: 'done', total: 3, indexed_count: 2, skipped_count: 1, failed_count: 0 });
-    const b = await request(t.http).get('/v1/catalogs/products/b').set('Authorization', caller.auth).expect(200);
+    const b = await authed(t.http, caller).get('/v1/catalogs/products/b').expect(200);
     expect(b.body).toMatchObject({ id: 'b', brand: 'changed', last_import_job_id: job.job_id });
     // Merge: c was absent from the second file and is kept.
-    await request(t.http).get('/v1/catalogs/products/c').set('Authorization', caller.auth).expect(200);
+    await authed(t.http, caller).get('/v1/catalogs/products/c').expect(200);
   });
 
   it('processes duplicate ids in file order: each compared with the state before it, the last wins', async () => {
     const file = [valid('dup', { brand: 'one' }), valid('dup', { brand: 'one' }), valid('dup', { brand: 'two' }), valid('other')];
     const job = await importFile(JSON.stringify(file));
     expect(job).toMatchObject({ total: 4, indexed_count: 3, skipped_count: 1, failed_count: 0 });
-    const dup = await request(t.http).get('/v1/catalogs/products/dup').set('Authorization', caller.auth).expect(200);
+    const dup = await authed(t.http, caller).get('/v1/catalogs/products/dup').expect(200);
     expect(dup.body.brand).toBe('two');
   });
 
   it('stores integer ids as strings', async () => {
     const job = await importFile(JSON.stringify([valid(42), valid(7)]));
     expect(job).toMatchObject({ status: 'done', indexed_count: 2 });
-    const p = await request(t.http).get('/v1/catalogs/products/42').set('Authorization', caller.auth).expect(200);
+    const p = await authed(t.http, caller).get('/v1/catalogs/products/42').expect(200);
     expect(p.body.id).toBe('42');
   });
 

@@ -8,6 +8,7 @@ import { IMPORT_QUEUE, type ImportQueuePayload } from '../../src/imports/queue/i
 import { TEST_QUEUE_PREFIX, TEST_REDIS_URL } from '../setup/test-database';
 import { query } from '../support/database';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 interface ReadyBody {
   status: string;
@@ -21,16 +22,6 @@ async function deploymentIdOf(t: TestApp): Promise<string> {
 }
 
 const queueOf = (t: TestApp) => t.app.get<Queue<ImportQueuePayload>>(getQueueToken(IMPORT_QUEUE));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not ${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
   describe('prefix resolution', () => {
@@ -115,7 +106,7 @@ describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
       const before = await foreignCount();
       const job = await add(randomUUID());
       // Two deliveries (1 s apart): each counted, neither completes the job or spends an attempt.
-      await until('delivered twice', async () => ((await foreignCount()) >= before + 2 ? true : undefined));
+      await eventually('delivered twice', async () => (await foreignCount()) >= before + 2);
       const seen = await queue.getJob(job.id);
       expect(seen).not.toBeNull();
       expect(['delayed', 'waiting', 'active']).toContain(await seen!.getState());

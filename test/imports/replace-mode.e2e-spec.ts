@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
 import { GatedRunner } from '../support/gated-runner';
@@ -7,6 +6,7 @@ import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 interface Report {
   status: string;
@@ -38,17 +38,14 @@ describe('mode=replace (issue 12 item 1)', () => {
   });
 
   async function uploadReplace(caller: TestCaller, content: string, params = 'mode=replace', fileName = 'feed.json'): Promise<string> {
-    const response = await request(t.http)
-      .post(`/v1/catalogs/imports?${params}`)
-      .set('Authorization', caller.auth)
-      .attach('file', Buffer.from(content), fileName);
+    const response = await authed(t.http, caller).post(`/v1/catalogs/imports?${params}`).attach('file', Buffer.from(content), fileName);
     expect(response.status).toBe(202);
     return (response.body as { job_id: string }).job_id;
   }
 
   async function finish(caller: TestCaller, jobId: string): Promise<Report> {
     await waitForJob(t.http, caller.auth, jobId);
-    const response = await request(t.http).get(`/v1/catalogs/imports/${jobId}/report`).set('Authorization', caller.auth).expect(200);
+    const response = await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/report`).expect(200);
     return response.body as Report;
   }
 
@@ -116,8 +113,28 @@ describe('mode=replace (issue 12 item 1)', () => {
 
   it('treats a numeric id as its decimal string', async () => {
     const caller = await createCaller(t.app);
-    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify([{ id: 7, title: 'x' }, { id: '8', title: 'y' }])));
-    const report = await finish(caller, await uploadReplace(caller, JSON.stringify([{ id: '7', title: 'x' }, { id: 8, title: 'y' }])));
+    await waitForJob(
+      t.http,
+      caller.auth,
+      await upload(
+        t.http,
+        caller.auth,
+        JSON.stringify([
+          { id: 7, title: 'x' },
+          { id: '8', title: 'y' },
+        ]),
+      ),
+    );
+    const report = await finish(
+      caller,
+      await uploadReplace(
+        caller,
+        JSON.stringify([
+          { id: '7', title: 'x' },
+          { id: 8, title: 'y' },
+        ]),
+      ),
+    );
     expect(report).toMatchObject({ status: 'done', deleted_count: 0 });
     expect(await catalogOf(caller)).toEqual(['7', '8']);
   });
@@ -194,9 +211,8 @@ describe('mode=replace (issue 12 item 1)', () => {
   it('binds an Idempotency-Key to the mode as well as the file', async () => {
     const caller = await callerWithTen();
     const send = (params: string) =>
-      request(t.http)
+      authed(t.http, caller)
         .post(`/v1/catalogs/imports${params}`)
-        .set('Authorization', caller.auth)
         .set('Idempotency-Key', 'nightly')
         .attach('file', Buffer.from(TEN), 'feed.json');
     const first = await send('?mode=replace').expect(202);
@@ -218,10 +234,7 @@ describe('mode=replace (issue 12 item 1)', () => {
     ['mode=replace&force=1', /unknown parameter force/],
   ])('answers 422 validation for %s and stores nothing', async (params, message) => {
     const caller = await createCaller(t.app);
-    const response = await request(t.http)
-      .post(`/v1/catalogs/imports?${params}`)
-      .set('Authorization', caller.auth)
-      .attach('file', Buffer.from(TEN), 'feed.json');
+    const response = await authed(t.http, caller).post(`/v1/catalogs/imports?${params}`).attach('file', Buffer.from(TEN), 'feed.json');
     expect(expectErrorShape(response, 422, 'validation')).toMatch(message);
     expect(await query(t.app, 'SELECT 1 FROM import_jobs WHERE organization_id = $1', [caller.organizationId])).toHaveLength(0);
   });

@@ -4,8 +4,18 @@ import { expectErrorShape, IMPORT_JOB_FIELDS } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { getJob, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
-const REPORT_FIELDS = [...IMPORT_JOB_FIELDS, 'cancel_requested_at', 'deleted_count', 'duration_ms', 'error_details_kept', 'failure', 'file', 'mode'].sort();
+const REPORT_FIELDS = [
+  ...IMPORT_JOB_FIELDS,
+  'cancel_requested_at',
+  'deleted_count',
+  'duration_ms',
+  'error_details_kept',
+  'failure',
+  'file',
+  'mode',
+].sort();
 
 describe('GET /v1/catalogs/imports/{job_id}/report (issue 12 item 2)', () => {
   let t: TestApp;
@@ -17,8 +27,7 @@ describe('GET /v1/catalogs/imports/{job_id}/report (issue 12 item 2)', () => {
     await t.close();
   });
 
-  const report = (caller: TestCaller, jobId: string) =>
-    request(t.http).get(`/v1/catalogs/imports/${jobId}/report`).set('Authorization', caller.auth);
+  const report = (caller: TestCaller, jobId: string) => authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/report`);
 
   it('is the ImportJob plus mode, file, deleted_count, failure, error_details_kept, duration_ms and cancel_requested_at', async () => {
     const caller = await createCaller(t.app);

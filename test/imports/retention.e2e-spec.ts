@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { poolSize } from '../../src/database/pool-size';
 import { OrganizationLockRepository } from '../../src/imports/jobs/repositories/organization-lock.repository';
@@ -8,6 +7,8 @@ import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
   let t: TestApp;
@@ -24,19 +25,20 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
     const file = products(failed + 2, (i) => (i < failed ? { id: `bad-${i}`, title: '' } : { id: `ok-${i}`, title: `Fine ${i}` }));
     const jobId = await upload(t.http, caller.auth, file);
     // Watched in the database, not over HTTP: the API would keep the finished job in its memory.
-    for (let tries = 0; ; tries++) {
-      const [job] = await query<{ status: string; failed_count: number }>(
-        t.app,
-        'SELECT status, failed_count FROM import_jobs WHERE id = $1',
-        [jobId],
-      );
-      if (job.status === 'done') {
-        expect(job.failed_count).toBe(failed);
-        return jobId;
-      }
-      if (tries > 600) throw new Error(`job ${jobId} still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const job = await eventually(
+      `job ${jobId} to be done`,
+      async () => {
+        const [row] = await query<{ status: string; failed_count: number }>(
+          t.app,
+          'SELECT status, failed_count FROM import_jobs WHERE id = $1',
+          [jobId],
+        );
+        return row.status === 'done' && row;
+      },
+      { timeoutMs: 40_000 },
+    );
+    expect(job.failed_count).toBe(failed);
+    return jobId;
   }
 
   const backdate = (jobId: string, days: number) =>
@@ -64,12 +66,12 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
     // Only this app keeps jobs for 10 days (other specs' workers use the default 30): its sweep purges `old`.
     expect((await sweep()).jobs).toBeGreaterThanOrEqual(1);
 
-    expectErrorShape(await request(t.http).get(`/v1/catalogs/imports/${old}`).set('Authorization', caller.auth), 404, 'not_found');
-    await request(t.http).get(`/v1/catalogs/imports/${young}`).set('Authorization', caller.auth).expect(200);
+    expectErrorShape(await authed(t.http, caller).get(`/v1/catalogs/imports/${old}`), 404, 'not_found');
+    await authed(t.http, caller).get(`/v1/catalogs/imports/${young}`).expect(200);
     expect(await errorRows(old)).toBe(0);
     expect(await errorRows(young)).toBe(3);
     // The products the purged import wrote stay: retention is about job history, not the catalog.
-    await request(t.http).get('/v1/catalogs/products/ok-12').set('Authorization', caller.auth).expect(200);
+    await authed(t.http, caller).get('/v1/catalogs/products/ok-12').expect(200);
   });
 
   it('deletes error rows in batches: a job with more rows than one batch is purged whole', async () => {

@@ -6,6 +6,7 @@ import { upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { freePort } from '../../tools/harness/ports';
 import { startWorkerProcess, stopWorkerProcess, type WorkerProcess } from '../support/worker-process';
+import { eventually } from '../support/eventually';
 
 /** 5,000 distinct products in batches of 100; every 9th has an empty title (invalid). */
 const COUNT = 5000;
@@ -50,20 +51,22 @@ describe('Standalone worker process (dist/worker.js)', () => {
     const port = await freePort();
     const worker = start({ METRICS_PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    let response: request.Response | undefined;
-    while (!response && Date.now() < deadline) {
-      response = await request(base)
-        .get('/metrics')
-        .then((r) => r)
-        .catch(() => undefined); // not listening yet
-      if (!response) await new Promise((resolve) => setTimeout(resolve, 200));
-      if (worker.child.exitCode !== null) throw new Error(`worker exited ${worker.child.exitCode}: ${worker.stderr()}`);
-    }
-    expect(response?.status).toBe(200);
-    expect(response?.headers['content-type']).toMatch(/^text\/plain/);
-    expect(response?.text).toContain('# TYPE import_jobs_finished_total counter');
-    expect(response?.text).toContain('# TYPE import_queue_depth gauge');
+    const response = await eventually(
+      'the worker to serve /metrics',
+      async () => {
+        const answer = await request(base)
+          .get('/metrics')
+          .then((r) => r)
+          .catch(() => undefined); // not listening yet
+        if (!answer && worker.child.exitCode !== null) throw new Error(`worker exited ${worker.child.exitCode}: ${worker.stderr()}`);
+        return answer;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.text).toContain('# TYPE import_jobs_finished_total counter');
+    expect(response.text).toContain('# TYPE import_queue_depth gauge');
     const other = await request(base).get('/').expect(404);
     expect(JSON.parse(other.text)).toEqual({ error: { type: 'not_found', message: expect.any(String) } });
     await stopWorkerProcess(worker, 'SIGTERM');
@@ -74,21 +77,24 @@ describe('Standalone worker process (dist/worker.js)', () => {
     const first = start(FAST_RECOVERY);
     const jobId = await upload(api.http, caller.auth, file());
     // Kill as soon as some, but not all, batches have committed.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const [job] = await query<{ cursor: number; total: number; status: string }>(
-        api.app,
-        'SELECT cursor, total, status FROM import_jobs WHERE id = $1',
-        [jobId],
-      );
-      if (job.cursor > 0 && job.cursor < job.total) break;
-      if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) {
-        throw new Error(
-          `no mid-import moment to kill at: job ${job.status}, cursor ${job.cursor}/${job.total}; worker stderr: ${first.stderr()}`,
+    let seen = 'no row yet';
+    await eventually(
+      () => `a mid-import moment to kill at (${seen}); worker stderr: ${first.stderr()}`,
+      async () => {
+        const [job] = await query<{ cursor: number; total: number; status: string }>(
+          api.app,
+          'SELECT cursor, total, status FROM import_jobs WHERE id = $1',
+          [jobId],
         );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+        seen = `job ${job.status}, cursor ${job.cursor}/${job.total}`;
+        if (job.cursor > 0 && job.cursor < job.total) return true;
+        if (job.status === 'done' || job.status === 'failed') {
+          throw new Error(`no mid-import moment to kill at: ${seen}; worker stderr: ${first.stderr()}`);
+        }
+        return false;
+      },
+      { timeoutMs: 60_000, intervalMs: 10 },
+    );
     await stopWorkerProcess(first, 'SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     const [mid] = await query<{ cursor: number; total: number; status: string }>(

@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { multipartBody, contentType, filePart } from '../support/bad-input/multipart';
 import { listen, RawConnection, requestHead } from '../support/bad-input/raw-http';
-import { eventually, importRowsOf } from '../support/bad-input/checks';
+import { importRowsOf } from '../support/bad-input/checks';
 import { createCaller, type TestCaller } from '../support/factories';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 const FILE = JSON.stringify([{ id: 'p-1', title: 'Product 1' }]);
 
@@ -24,7 +26,7 @@ async function startUpload(port: number, caller: TestCaller): Promise<RawConnect
 }
 
 const upload = (t: TestApp, caller: TestCaller) =>
-  request(t.http).post('/v1/catalogs/imports').set('Authorization', caller.auth).attach('file', Buffer.from(FILE), 'catalog.json');
+  authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from(FILE), 'catalog.json');
 
 /** This process's uploads_in_progress gauge (process-local, so other specs cannot disturb it). */
 async function uploadsInProgress(t: TestApp): Promise<number> {
@@ -53,12 +55,7 @@ describe('Upload fairness (issue 8 item 7)', () => {
       const [busy, other] = [await createCaller(t.app), await createCaller(t.app)];
       const held = [await startUpload(port, busy), await startUpload(port, busy)];
       try {
-        expect(
-          await eventually(
-            () => uploadsInProgress(t),
-            (n) => n === 2,
-          ),
-        ).toBe(2);
+        await eventually('uploads in progress = 2', async () => (await uploadsInProgress(t)) === 2, { timeoutMs: 5_000 });
         const refused = await upload(t, busy);
         expect(expectErrorShape(refused, 429, 'rate_limited')).toMatch(/2 uploads in progress/);
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -66,12 +63,7 @@ describe('Upload fairness (issue 8 item 7)', () => {
       } finally {
         for (const connection of held) connection.destroy();
       }
-      expect(
-        await eventually(
-          () => uploadsInProgress(t),
-          (n) => n === 0,
-        ),
-      ).toBe(0);
+      await eventually('uploads in progress = 0', async () => (await uploadsInProgress(t)) === 0, { timeoutMs: 5_000 });
       await upload(t, busy).expect(202); // the slots came back
       expect((await importRowsOf(t.app, busy.organizationId)).jobs).toBe(1); // the refused and the dropped ones left nothing
     });
@@ -113,12 +105,7 @@ describe('Upload fairness (issue 8 item 7)', () => {
       expect(JSON.parse(answer?.body ?? '{}')).toEqual({
         error: { type: 'bad_request', message: expect.stringMatching(/slower than 1000 bytes\/s/) },
       });
-      expect(
-        await eventually(
-          () => uploadsInProgress(t),
-          (n) => n === 0,
-        ),
-      ).toBe(0);
+      await eventually('uploads in progress = 0', async () => (await uploadsInProgress(t)) === 0, { timeoutMs: 5_000 });
       expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
     });
 

@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import request from 'supertest';
 import { OrganizationLockRepository } from '../../src/imports/jobs/repositories/organization-lock.repository';
 import { query } from '../support/database';
 import { createCaller } from '../support/factories';
 import { getJob, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const UPLOADS = 8;
 
@@ -19,7 +19,9 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
 
   beforeAll(async () => {
     // One account sends all the uploads at once: lift its per-account slots (2 by default) to that many.
-    t = await createTestApp({ config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: UPLOADS, slotsPerOrganization: UPLOADS } }) });
+    t = await createTestApp({
+      config: (c) => ({ ...c, uploads: { ...c.uploads, slotsPerAccount: UPLOADS, slotsPerOrganization: UPLOADS } }),
+    });
   });
   afterAll(() => t.close());
 
@@ -42,10 +44,7 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
     try {
       await Promise.all(
         Array.from({ length: UPLOADS }, async (_, i) => {
-          const response = await request(t.http)
-            .post('/v1/catalogs/imports')
-            .set('Authorization', caller.auth)
-            .attach('file', file(i), `u${i}.json`);
+          const response = await authed(t.http, caller).post('/v1/catalogs/imports').attach('file', file(i), `u${i}.json`);
           expect(response.status).toBe(202);
           acknowledged.push({ jobId: (response.body as { job_id: string }).job_id, upload: i });
         }),
@@ -71,7 +70,7 @@ describe('Upload order = acknowledgement order (DESIGN §11)', () => {
       });
     }
     // The last upload in line, acknowledged last, wrote the shared product's version that stays.
-    const shared = await request(t.http).get('/v1/catalogs/products/shared').set('Authorization', caller.auth).expect(200);
+    const shared = await authed(t.http, caller).get('/v1/catalogs/products/shared').expect(200);
     expect((shared.body as { title: string }).title).toBe(`upload ${inLine[UPLOADS - 1].upload}`);
   });
 

@@ -1,10 +1,11 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { eventually, importRowsOf, openTransactions } from '../support/bad-input/checks';
+import { importRowsOf, openTransactions } from '../support/bad-input/checks';
 import { contentType, filePart, multipartBody } from '../support/bad-input/multipart';
 import { listen, RawConnection, requestHead } from '../support/bad-input/raw-http';
 import { createCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 /**
  * Stalled uploads must not starve other clients of database connections (docs/security.md: upload slots).
@@ -46,15 +47,18 @@ describe('Upload slots and the database pool', () => {
       // Every upload is either answered (refused: no slot) or holding its transaction open.
       const answered = () => uploads.filter((c) => c.response() !== null);
       const settled = await eventually(
-        async () => ({ answered: answered().length, holding: await openTransactions(t.app) }),
-        (n) => n.answered + n.holding === poolSize,
-        30_000,
+        () => `every upload answered or holding a transaction (${poolSize})`,
+        async () => {
+          const now = { answered: answered().length, holding: await openTransactions(t.app) };
+          return now.answered + now.holding === poolSize && now;
+        },
+        { timeoutMs: 30_000 },
       );
       expect(settled.answered + settled.holding).toBe(poolSize);
       expect(settled.holding).toBeGreaterThanOrEqual(1);
       for (const refused of answered()) expect(refused.response()?.status).toBe(503);
 
-      const read = await request(t.http).get('/v1/catalogs').set('Authorization', reader.auth);
+      const read = await authed(t.http, reader).get('/v1/catalogs');
       expect(read.status).toBe(200);
       // Served while those uploads were still stalled: none was answered or closed meanwhile.
       const stalled = uploads.filter((c) => c.response() === null);
@@ -64,12 +68,7 @@ describe('Upload slots and the database pool', () => {
     } finally {
       for (const connection of uploads) connection.destroy();
     }
-    expect(
-      await eventually(
-        () => openTransactions(t.app),
-        (n) => n === 0,
-      ),
-    ).toBe(0);
+    await eventually('open upload transactions = 0', async () => (await openTransactions(t.app)) === 0, { timeoutMs: 5_000 });
     expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
   }, 60_000);
 });

@@ -1,9 +1,10 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { MAX_FILE_BYTES } from '../../src/imports/http/upload/upload-limits';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
 import { products, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** A valid JSON array of exactly `size` bytes (products padded with spaces). */
 function arrayOfSize(size: number): Buffer {
@@ -28,7 +29,7 @@ describe('POST /v1/catalogs/imports (upload)', () => {
 
   const jobsOf = async (organizationId: string) =>
     Number((await query<{ n: string }>(t.app, 'SELECT count(*) AS n FROM import_jobs WHERE organization_id = $1', [organizationId]))[0].n);
-  const post = () => request(t.http).post('/v1/catalogs/imports').set('Authorization', caller.auth);
+  const post = () => authed(t.http, caller).post('/v1/catalogs/imports');
 
   it('answers 202 with job_id and Location, and stores the job as pending with its file', async () => {
     const content = products(10);
@@ -109,9 +110,8 @@ describe('POST /v1/catalogs/imports (upload)', () => {
   it('scopes Idempotency-Key to the organization', async () => {
     const otherCaller = await createCaller(t.app);
     const a = await post().set('Idempotency-Key', 'shared').attach('file', Buffer.from('[]'), 'a.json').expect(202);
-    const b = await request(t.http)
+    const b = await authed(t.http, otherCaller)
       .post('/v1/catalogs/imports')
-      .set('Authorization', otherCaller.auth)
       .set('Idempotency-Key', 'shared')
       .attach('file', Buffer.from('[]'), 'a.json')
       .expect(202);
@@ -125,20 +125,15 @@ describe('POST /v1/catalogs/imports (upload)', () => {
 
   it('checks the scope before the body: a read-only token gets 403 and nothing is stored', async () => {
     const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
-    const response = await request(t.http)
-      .post('/v1/catalogs/imports')
-      .set('Authorization', reader.auth)
-      .attach('file', Buffer.from('[]'), 'a.json')
-      .expect(403);
+    const response = await authed(t.http, reader).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'a.json').expect(403);
     expect(response.body.error.type).toBe('authorization');
     expect(await jobsOf(reader.organizationId)).toBe(0);
   });
 
   it('answers 403, not 413, to a read-only token sending a file over 50 MiB (scope before body)', async () => {
     const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
-    const response = await request(t.http)
+    const response = await authed(t.http, reader)
       .post('/v1/catalogs/imports')
-      .set('Authorization', reader.auth)
       .attach('file', arrayOfSize(MAX_FILE_BYTES + 1), 'big.json');
     expect(response.status).toBe(403);
     expect(response.body.error.type).toBe('authorization');
@@ -150,9 +145,8 @@ describe('Upload then worker', () => {
   it('processes a job that was uploaded while no worker ran, once a worker starts', async () => {
     const api = await createTestApp({ worker: false });
     const caller = await createCaller(api.app);
-    const response = await request(api.http)
+    const response = await authed(api.http, caller)
       .post('/v1/catalogs/imports')
-      .set('Authorization', caller.auth)
       .attach('file', Buffer.from(products(5)), 'a.json')
       .expect(202);
     await api.close();

@@ -2,6 +2,7 @@ import { createCaller } from '../support/factories';
 import { query } from '../support/database';
 import { getJob, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { eventually } from '../support/eventually';
 
 /** 3,000 products in batches of 100: invalid every 7th, duplicates every 50th. */
 function catalog(): string {
@@ -53,13 +54,16 @@ describe('Worker restarted mid-import', () => {
     const caller = await createCaller(first.app);
     const jobId = await upload(first.http, caller.auth, catalog());
     // Stop the app as soon as some, but not all, batches have committed.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const job = await getJob(first.http, caller.auth, jobId);
-      if (job.progress + job.skipped_count > 0) break;
-      if (job.status === 'done' || Date.now() > deadline) throw new Error(`no batch committed mid-import (job ${job.status})`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await eventually(
+      'a batch committed mid-import',
+      async () => {
+        const job = await getJob(first.http, caller.auth, jobId);
+        if (job.progress + job.skipped_count > 0) return true;
+        if (job.status === 'done') throw new Error(`no batch committed mid-import (job ${job.status})`);
+        return false;
+      },
+      { timeoutMs: 30_000, intervalMs: 5 },
+    );
     await first.close(); // graceful: the running batch commits, the job stays processing with its cursor
 
     const second = await smallBatches();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { documentedBodies, type Method } from '../support/openapi-examples';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /**
  * The error examples of the routes that take JSON bodies (webhooks, synonyms, the UCP REST binding) are
@@ -28,7 +29,7 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
     await t.close();
   });
 
-  const post = (path: string) => request(t.http).post(path).set('Authorization', caller.auth);
+  const post = (path: string) => authed(t.http, caller).post(path);
   const subscribe = (body: unknown) => post('/v1/webhooks').send(body as object);
   const ucp = (operation: string, body: unknown) => post(`/ucp/catalog/${operation}`).send(body as object);
 
@@ -55,29 +56,14 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
     ['422 host not public', '/v1/webhooks', 'post', () => subscribe({ url: 'http://localhost/', events: ['import.done'] })],
     ['422 port not allowed', '/v1/webhooks', 'post', () => subscribe({ url: 'https://93.184.215.14:22/', events: ['import.done'] })],
     ['422 unknown field', '/v1/webhooks', 'post', () => subscribe({ url: PUBLIC_URL, events: ['import.done'], page: 2 })],
-    [
-      '422 bad limit (webhooks)',
-      '/v1/webhooks',
-      'get',
-      () => request(t.http).get('/v1/webhooks?limit=0').set('Authorization', caller.auth),
-    ],
-    [
-      '422 webhook_id not a UUID',
-      '/v1/webhooks/{webhook_id}',
-      'delete',
-      () => request(t.http).delete('/v1/webhooks/42').set('Authorization', caller.auth),
-    ],
-    [
-      '404 unknown webhook',
-      '/v1/webhooks/{webhook_id}',
-      'delete',
-      () => request(t.http).delete(`/v1/webhooks/${WEBHOOK}`).set('Authorization', caller.auth),
-    ],
+    ['422 bad limit (webhooks)', '/v1/webhooks', 'get', () => authed(t.http, caller).get('/v1/webhooks?limit=0')],
+    ['422 webhook_id not a UUID', '/v1/webhooks/{webhook_id}', 'delete', () => authed(t.http, caller).delete('/v1/webhooks/42')],
+    ['404 unknown webhook', '/v1/webhooks/{webhook_id}', 'delete', () => authed(t.http, caller).delete(`/v1/webhooks/${WEBHOOK}`)],
     [
       '404 unknown webhook (deliveries)',
       '/v1/webhooks/{webhook_id}/deliveries',
       'get',
-      () => request(t.http).get(`/v1/webhooks/${WEBHOOK}/deliveries`).set('Authorization', caller.auth),
+      () => authed(t.http, caller).get(`/v1/webhooks/${WEBHOOK}/deliveries`),
     ],
     ['415 UCP body not JSON', '/ucp/catalog/search', 'post', () => post('/ucp/catalog/search').set('Content-Type', 'text/plain').send('x')],
     [
@@ -148,13 +134,13 @@ describe('OpenAPI error examples of the JSON routes are the real answers', () =>
   it('documents the answer to a 21st webhook of one organization', async () => {
     const owner = await createCaller(t.app);
     for (let i = 0; i < 20; i++) {
-      await post('/v1/webhooks')
-        .set('Authorization', owner.auth)
+      await authed(t.http, owner)
+        .post('/v1/webhooks')
         .send({ url: `${PUBLIC_URL}/${i}`, events: ['import.done'] })
         .expect(201);
     }
-    const refused = await post('/v1/webhooks')
-      .set('Authorization', owner.auth)
+    const refused = await authed(t.http, owner)
+      .post('/v1/webhooks')
       .send({ url: `${PUBLIC_URL}/20`, events: ['import.done'] })
       .expect(422);
     expect(documentedBodies(document, '/v1/webhooks', 'post', 422)).toContainEqual(refused.body);

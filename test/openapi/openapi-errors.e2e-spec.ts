@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { documentedBodies, type Method } from '../support/openapi-examples';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /**
  * The error examples of the API document are what the service really answers: each case below
@@ -34,86 +35,70 @@ describe('OpenAPI error examples are the real answers', () => {
   it.each<[string, string, Method, () => request.Test]>([
     ['401 without credentials (upload)', '/v1/catalogs/imports', 'post', () => upload()],
     ['401 without credentials (products)', '/v1/catalogs/products', 'get', () => request(t.http).get('/v1/catalogs/products')],
-    ['403 read-only token uploads', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', reader.auth)],
+    ['403 read-only token uploads', '/v1/catalogs/imports', 'post', () => authed(t.http, reader).post('/v1/catalogs/imports')],
     [
       '403 mass delete without catalog:replace',
       '/v1/catalogs/imports',
       'post',
       () =>
-        request(t.http)
-          .post('/v1/catalogs/imports?mode=replace&allow_mass_delete=true')
-          .set('Authorization', writer.auth)
-          .attach('file', Buffer.from('[]'), 'a.json'),
+        authed(t.http, writer).post('/v1/catalogs/imports?mode=replace&allow_mass_delete=true').attach('file', Buffer.from('[]'), 'a.json'),
     ],
-    ['415 not multipart', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', caller.auth).send('[]')],
+    ['415 not multipart', '/v1/catalogs/imports', 'post', () => authed(t.http, caller).post('/v1/catalogs/imports').send('[]')],
     [
       '400 multipart without boundary',
       '/v1/catalogs/imports',
       'post',
-      () => upload().set('Authorization', caller.auth).set('Content-Type', 'multipart/form-data').send('x'),
+      () => authed(t.http, caller).post('/v1/catalogs/imports').set('Content-Type', 'multipart/form-data').send('x'),
     ],
-    ['422 no file part', '/v1/catalogs/imports', 'post', () => upload().set('Authorization', caller.auth).field('note', 'no file here')],
+    [
+      '422 no file part',
+      '/v1/catalogs/imports',
+      'post',
+      () => authed(t.http, caller).post('/v1/catalogs/imports').field('note', 'no file here'),
+    ],
     [
       '422 file name not .json',
       '/v1/catalogs/imports',
       'post',
-      () => upload().set('Authorization', caller.auth).attach('file', Buffer.from('[]'), 'products.csv'),
+      () => authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'products.csv'),
     ],
     [
       '422 two files',
       '/v1/catalogs/imports',
       'post',
       () =>
-        upload().set('Authorization', caller.auth).attach('file', Buffer.from('[]'), 'a.json').attach('file', Buffer.from('[]'), 'b.json'),
+        authed(t.http, caller)
+          .post('/v1/catalogs/imports')
+          .attach('file', Buffer.from('[]'), 'a.json')
+          .attach('file', Buffer.from('[]'), 'b.json'),
     ],
     [
       '422 Idempotency-Key too long',
       '/v1/catalogs/imports',
       'post',
-      () => upload().set('Authorization', caller.auth).set('Idempotency-Key', 'k'.repeat(256)).attach('file', Buffer.from('[]'), 'a.json'),
+      () =>
+        authed(t.http, caller)
+          .post('/v1/catalogs/imports')
+          .set('Idempotency-Key', 'k'.repeat(256))
+          .attach('file', Buffer.from('[]'), 'a.json'),
     ],
-    [
-      '404 unknown job',
-      '/v1/catalogs/imports/{job_id}',
-      'get',
-      () => request(t.http).get(`/v1/catalogs/imports/${JOB}`).set('Authorization', caller.auth),
-    ],
-    [
-      '422 job_id not a UUID',
-      '/v1/catalogs/imports/{job_id}',
-      'get',
-      () => request(t.http).get('/v1/catalogs/imports/42').set('Authorization', caller.auth),
-    ],
+    ['404 unknown job', '/v1/catalogs/imports/{job_id}', 'get', () => authed(t.http, caller).get(`/v1/catalogs/imports/${JOB}`)],
+    ['422 job_id not a UUID', '/v1/catalogs/imports/{job_id}', 'get', () => authed(t.http, caller).get('/v1/catalogs/imports/42')],
     [
       '404 unknown job (errors)',
       '/v1/catalogs/imports/{job_id}/errors',
       'get',
-      () => request(t.http).get(`/v1/catalogs/imports/${JOB}/errors`).set('Authorization', caller.auth),
+      () => authed(t.http, caller).get(`/v1/catalogs/imports/${JOB}/errors`),
     ],
     [
       '404 unknown product',
       '/v1/catalogs/products/{product_id}',
       'get',
-      () => request(t.http).get('/v1/catalogs/products/SKU-10042').set('Authorization', caller.auth),
+      () => authed(t.http, caller).get('/v1/catalogs/products/SKU-10042'),
     ],
-    [
-      '422 bad limit',
-      '/v1/catalogs/products',
-      'get',
-      () => request(t.http).get('/v1/catalogs/products?limit=0').set('Authorization', caller.auth),
-    ],
-    [
-      '422 bad cursor',
-      '/v1/catalogs/imports',
-      'get',
-      () => request(t.http).get('/v1/catalogs/imports?cursor=nope').set('Authorization', caller.auth),
-    ],
-    [
-      '422 unknown parameter',
-      '/v1/catalogs/imports',
-      'get',
-      () => request(t.http).get('/v1/catalogs/imports?page=2').set('Authorization', caller.auth),
-    ],
+    ['422 bad limit', '/v1/catalogs/products', 'get', () => authed(t.http, caller).get('/v1/catalogs/products?limit=0')],
+    ['422 bad cursor', '/v1/catalogs/imports', 'get', () => authed(t.http, caller).get('/v1/catalogs/imports?cursor=nope')],
+    ['422 unknown parameter', '/v1/catalogs/imports', 'get', () => authed(t.http, caller).get('/v1/catalogs/imports?page=2')],
     ...(
       [
         ['brand empty', 'brand='],
@@ -126,17 +111,9 @@ describe('OpenAPI error examples are the real answers', () => {
       `422 ${label}`,
       '/v1/catalogs/products',
       'get',
-      () => request(t.http).get(`/v1/catalogs/products?${search}`).set('Authorization', caller.auth),
+      () => authed(t.http, caller).get(`/v1/catalogs/products?${search}`),
     ]),
-    [
-      '422 q too long',
-      '/v1/catalogs/products',
-      'get',
-      () =>
-        request(t.http)
-          .get(`/v1/catalogs/products?q=${'w'.repeat(201)}`)
-          .set('Authorization', caller.auth),
-    ],
+    ['422 q too long', '/v1/catalogs/products', 'get', () => authed(t.http, caller).get(`/v1/catalogs/products?q=${'w'.repeat(201)}`)],
   ])('%s', async (_label, path, method, send) => {
     const response = await send();
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -167,7 +144,7 @@ describe('OpenAPI error examples are the real answers', () => {
   });
 
   it('sends the rate-limit headers the document declares on a 2xx answer', async () => {
-    const response = await request(t.http).get('/v1/catalogs').set('Authorization', caller.auth).expect(200);
+    const response = await authed(t.http, caller).get('/v1/catalogs').expect(200);
     const declared = Object.keys((document.paths['/v1/catalogs'].get?.responses['200'] as { headers: object }).headers);
     expect(declared.sort()).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
     for (const name of declared) expect(response.headers[name.toLowerCase()]).toMatch(/^\d+$/);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createCaller } from '../support/factories';
 import { createTestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 describe('OpenAPI document and BASE_PATH', () => {
   it('serves at /docs-json exactly the committed openapi.json (run `npm run openapi` when this fails)', async () => {
@@ -74,17 +75,15 @@ describe('OpenAPI document and BASE_PATH', () => {
     try {
       const caller = await createCaller(t.app);
       const missing = '6f1c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
-      await request(t.http).get(`/catalog-api/v1/catalogs/imports/${missing}`).set('Authorization', caller.auth).expect(404);
-      await request(t.http)
+      await authed(t.http, caller).get(`/catalog-api/v1/catalogs/imports/${missing}`).expect(404);
+      await authed(t.http, caller)
         .get(`/v1/catalogs/imports/${missing}`)
-        .set('Authorization', caller.auth)
         .expect(404, /Route GET/);
       const doc = await request(t.http).get('/catalog-api/docs-json').expect(200);
       expect(doc.body.servers).toEqual([{ url: '/catalog-api', description: 'This server' }]);
       expect(Object.keys(doc.body.paths)).toContain('/v1/catalogs/imports/{job_id}');
-      const uploaded = await request(t.http)
+      const uploaded = await authed(t.http, caller)
         .post('/catalog-api/v1/catalogs/imports')
-        .set('Authorization', caller.auth)
         .attach('file', Buffer.from('[]'), 'a.json')
         .expect(202);
       expect(uploaded.headers.location).toBe(`/catalog-api/v1/catalogs/imports/${uploaded.body.job_id}`);

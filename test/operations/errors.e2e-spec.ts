@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** Signs of internals a client must never see: stack frames, source paths, SQL, driver and class names. */
 const LEAKS = new RegExp(
@@ -74,7 +75,7 @@ describe('Error responses (DESIGN §4.2)', () => {
     });
 
     it.each(UNKNOWN)('%s %s with valid credentials', async (method, path) => {
-      const response = await request(t.http)[method as 'get'](path).set('Authorization', caller.auth);
+      const response = await authed(t.http, caller)[method as 'get'](path);
       expectErrorResponse(response, 404, 'not_found');
     });
 
@@ -103,20 +104,13 @@ describe('Error responses (DESIGN §4.2)', () => {
 
     it('403 authorization', async () => {
       const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
-      const response = await request(t.http)
-        .post('/v1/catalogs/imports')
-        .set('Authorization', reader.auth)
-        .attach('file', Buffer.from('[]'), 'catalog.json');
+      const response = await authed(t.http, reader).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'catalog.json');
       expectErrorResponse(response, 403, 'authorization');
     });
 
     it('404 not_found for a job id that does not exist', async () => {
       const jobId = randomUUID();
-      const message = expectErrorResponse(
-        await request(t.http).get(`/v1/catalogs/imports/${jobId}`).set('Authorization', caller.auth),
-        404,
-        'not_found',
-      );
+      const message = expectErrorResponse(await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}`), 404, 'not_found');
       expect(message).toContain(jobId);
     });
 
@@ -129,39 +123,34 @@ describe('Error responses (DESIGN §4.2)', () => {
       ['a cursor that was never issued', '/v1/catalogs/imports?cursor=!!!'],
       ['a well-formed cursor of the wrong shape', `/v1/catalogs/imports?cursor=${Buffer.from('[1]').toString('base64url')}`],
     ])('422 validation for %s', async (_label, path) => {
-      expectErrorResponse(await request(t.http).get(path).set('Authorization', caller.auth), 422, 'validation');
+      expectErrorResponse(await authed(t.http, caller).get(path), 422, 'validation');
     });
 
     it('400 bad_request for a path with broken percent-encoding', async () => {
-      expectErrorResponse(await request(t.http).get('/v1/catalogs/imports/%E0%A4%A').set('Authorization', caller.auth), 400, 'bad_request');
+      expectErrorResponse(await authed(t.http, caller).get('/v1/catalogs/imports/%E0%A4%A'), 400, 'bad_request');
     });
 
     it('415 unsupported_media_type for an upload that is not multipart', async () => {
-      const response = await request(t.http)
+      const response = await authed(t.http, caller)
         .post('/v1/catalogs/imports')
-        .set('Authorization', caller.auth)
         .set('Content-Type', 'text/plain')
         .send('[{"id":"1","title":"x"}]');
       expectErrorResponse(response, 415, 'unsupported_media_type');
     });
 
     it('422 validation for an upload without a file part', async () => {
-      const response = await request(t.http).post('/v1/catalogs/imports').set('Authorization', caller.auth).field('note', 'no file here');
+      const response = await authed(t.http, caller).post('/v1/catalogs/imports').field('note', 'no file here');
       expectErrorResponse(response, 422, 'validation');
     });
 
     it('422 validation for a file whose name does not end in .json', async () => {
-      const response = await request(t.http)
-        .post('/v1/catalogs/imports')
-        .set('Authorization', caller.auth)
-        .attach('file', Buffer.from('[]'), 'catalog.csv');
+      const response = await authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'catalog.csv');
       expectErrorResponse(response, 422, 'validation');
     });
 
     it('400 bad_request for a malformed multipart body', async () => {
-      const response = await request(t.http)
+      const response = await authed(t.http, caller)
         .post('/v1/catalogs/imports')
-        .set('Authorization', caller.auth)
         .set('Content-Type', 'multipart/form-data; boundary=xyz')
         .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n[1,2');
       expectErrorResponse(response, 400, 'bad_request');

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { basic, createCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** Collects everything pino writes. */
 function logSink(): { stream: Writable; text: () => string } {
@@ -22,16 +23,9 @@ describe('Logs, metrics and security headers', () => {
     const t = await createTestApp({ worker: false, logDestination: sink.stream, config: (c) => ({ ...c, logLevel: 'info' }) });
     try {
       const caller = await createCaller(t.app);
-      const ok = await request(t.http)
-        .get('/v1/catalogs/imports')
-        .set('Authorization', caller.auth)
-        .set('X-Request-Id', 'req-abc-123')
-        .expect(200);
+      const ok = await authed(t.http, caller).get('/v1/catalogs/imports').set('X-Request-Id', 'req-abc-123').expect(200);
       expect(ok.headers['x-request-id']).toBe('req-abc-123');
-      const denied = await request(t.http)
-        .get('/v1/catalogs/imports')
-        .set('Authorization', basic(caller.accountId, 'pdt_wrong-secret'))
-        .expect(401);
+      const denied = await authed(t.http, basic(caller.accountId, 'pdt_wrong-secret')).get('/v1/catalogs/imports').expect(401);
       expect(denied.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       await new Promise((resolve) => setImmediate(resolve));
       const lines = sink
@@ -87,7 +81,7 @@ describe('Logs, metrics and security headers', () => {
     const t = await createTestApp({ worker: false, config: (c) => ({ ...c, rateLimitPerMinute: 3 }) });
     try {
       const [limited, other] = [await createCaller(t.app), await createCaller(t.app)];
-      const get = (auth: string) => request(t.http).get('/v1/catalogs/imports').set('Authorization', auth);
+      const get = (auth: string) => authed(t.http, auth).get('/v1/catalogs/imports');
       for (let i = 0; i < 3; i++) await get(limited.auth).expect(200);
       const refused = await get(limited.auth).expect(429);
       expect(refused.body).toEqual({ error: { type: 'rate_limited', message: expect.any(String) } });

@@ -1,16 +1,13 @@
-import request from 'supertest';
 import type { ImportErrorsPageDto } from '../../src/imports/http/dto/import-errors-page.dto';
 import { expectErrorShape } from '../support/assertions';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
 import { getJob, products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 const send = (t: TestApp, caller: TestCaller, content: string, params = '') =>
-  request(t.http)
-    .post(`/v1/catalogs/imports${params}`)
-    .set('Authorization', caller.auth)
-    .attach('file', Buffer.from(content), 'catalog.json');
+  authed(t.http, caller).post(`/v1/catalogs/imports${params}`).attach('file', Buffer.from(content), 'catalog.json');
 
 const storedJobs = async (t: TestApp, caller: TestCaller) =>
   (await query<{ n: number }>(t.app, 'SELECT count(*)::int AS n FROM import_jobs WHERE organization_id = $1', [caller.organizationId]))[0]
@@ -47,7 +44,7 @@ describe('Quotas per organization', () => {
       await send(t, other, products(1)).expect(202);
 
       // A finished (here: cancelled) job no longer counts.
-      await request(t.http).post(`/v1/catalogs/imports/${first}/cancel`).set('Authorization', busy.auth).expect(202);
+      await authed(t.http, busy).post(`/v1/catalogs/imports/${first}/cancel`).expect(202);
       await send(t, busy, products(1)).expect(202);
     });
 
@@ -92,17 +89,16 @@ describe('Quotas per organization', () => {
 
       expect(job).toMatchObject({ status: 'done', total: 7, indexed_count: 4, skipped_count: 1, failed_count: 2 });
       expect(await storedProducts(t, caller)).toBe(5);
-      const errors = (
-        await request(t.http).get(`/v1/catalogs/imports/${job.job_id}/errors`).set('Authorization', caller.auth).expect(200)
-      ).body as ImportErrorsPageDto;
+      const errors = (await authed(t.http, caller).get(`/v1/catalogs/imports/${job.job_id}/errors`).expect(200))
+        .body as ImportErrorsPageDto;
       expect(errors.data.map((row) => [row.index, row.product_id])).toEqual([
         [5, 'p-5'],
         [6, 'p-6'],
       ]);
       expect(errors.data[0].errors[0].message).toMatch(/limit of 5 products \(PRODUCTS_PER_ORGANIZATION\)/);
-      const changed = await request(t.http).get('/v1/catalogs/products/p-0').set('Authorization', caller.auth).expect(200);
+      const changed = await authed(t.http, caller).get('/v1/catalogs/products/p-0').expect(200);
       expect(changed.body).toMatchObject({ title: 'Changed 0' });
-      await request(t.http).get('/v1/catalogs/products/p-5').set('Authorization', caller.auth).expect(404);
+      await authed(t.http, caller).get('/v1/catalogs/products/p-5').expect(404);
     });
 
     it("lets a replace import bring a whole new catalog of the limit's size (the products it drops do not count)", async () => {

@@ -1,8 +1,8 @@
-import request from 'supertest';
 import { MAX_WEBHOOKS_PER_ORGANIZATION } from '../../src/webhooks/webhooks.service';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /** Private targets allowed: the URLs below are never called (no job runs). */
 const WEBHOOKS = { allowPrivateTargets: true, retryBaseMs: 200, retryWindowMs: 4_000, timeoutMs: 1_000, relayIntervalMs: 100 };
@@ -18,9 +18,8 @@ describe('Webhook count limit under concurrent creates', () => {
   });
 
   const create = (caller: TestCaller, i: number) =>
-    request(t.http)
+    authed(t.http, caller)
       .post('/v1/webhooks')
-      .set('Authorization', caller.auth)
       .send({ url: `http://127.0.0.1/hook-${i}`, events: ['import.failed'] });
 
   const stored = async (caller: TestCaller) =>
@@ -42,7 +41,10 @@ describe('Webhook count limit under concurrent creates', () => {
     for (const answer of refused) {
       expect(answer.status).toBe(422);
       expect(answer.body).toEqual({
-        error: { type: 'validation', message: `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first` },
+        error: {
+          type: 'validation',
+          message: `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first`,
+        },
       });
     }
     expect(await stored(caller)).toBe(MAX_WEBHOOKS_PER_ORGANIZATION);

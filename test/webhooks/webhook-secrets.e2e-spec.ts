@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { WebhookSecretsAtRest1764300910000 } from '../../src/database/migrations/1764300910000-WebhookSecretsAtRest';
 import type { WebhookCreatedDto, WebhookSecretRotatedDto } from '../../src/webhooks/dto/webhook.dto';
@@ -11,6 +10,8 @@ import { createCaller, type TestCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 const KEY = Buffer.alloc(32, 42);
 const HOUR_MS = 3_600_000;
@@ -23,16 +24,6 @@ const WEBHOOKS = {
   secretKey: KEY,
   previousSecretTtlMs: HOUR_MS,
 };
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Webhook secrets: encrypted at rest, rotated with an overlap', () => {
   let t: TestApp;
@@ -50,14 +41,12 @@ describe('Webhook secrets: encrypted at rest, rotated with an overlap', () => {
 
   const subscribe = async (caller: TestCaller, path: string): Promise<WebhookCreatedDto> =>
     (
-      await request(t.http)
+      await authed(t.http, caller)
         .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
         .send({ url: receiver.url(path), events: ['import.done'] })
         .expect(201)
     ).body as WebhookCreatedDto;
-  const rotate = (caller: TestCaller, id: string) =>
-    request(t.http).post(`/v1/webhooks/${id}/rotate-secret`).set('Authorization', caller.auth);
+  const rotate = (caller: TestCaller, id: string) => authed(t.http, caller).post(`/v1/webhooks/${id}/rotate-secret`);
   const stored = async (id: string) =>
     (
       await query<{ secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null }>(
@@ -70,7 +59,7 @@ describe('Webhook secrets: encrypted at rest, rotated with an overlap', () => {
   const deliveryOfNextImport = async (caller: TestCaller, path: string): Promise<ReceivedRequest> => {
     const before = receiver.at(path).length;
     await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, products(1)));
-    return until('a delivery', () => receiver.at(path)[before]);
+    return eventually('a delivery', () => receiver.at(path)[before]);
   };
   const signature = (r: ReceivedRequest) => r.headers[SIGNATURE_HEADER.toLowerCase()] as string;
 
@@ -116,7 +105,7 @@ describe('Webhook secrets: encrypted at rest, rotated with an overlap', () => {
     expect(verifySignature(signature(after), rotated.secret, after.body)).toBe(true);
     expect(verifySignature(signature(after), hook.secret, after.body)).toBe(false);
 
-    const list = await request(t.http).get('/v1/webhooks').set('Authorization', caller.auth).expect(200);
+    const list = await authed(t.http, caller).get('/v1/webhooks').expect(200);
     expect(JSON.stringify(list.body)).not.toContain(rotated.secret);
   });
 

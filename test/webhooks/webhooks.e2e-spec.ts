@@ -10,6 +10,8 @@ import { createCaller, type TestCaller } from '../support/factories';
 import { getJob, products, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver';
+import { authed } from '../support/authed';
+import { eventually } from '../support/eventually';
 
 /** Quick timings: retries 200 ms, 400 ms, 800 ms, … for at most 4 s, attempts time out after 1 s. */
 const WEBHOOKS = {
@@ -31,18 +33,6 @@ interface EventBody {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
-
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<Truthy<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as Truthy<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 const events = (requests: ReceivedRequest[]) => requests.map((r) => JSON.parse(r.body) as EventBody);
 
 describe('Webhooks (issue 12 item 5)', () => {
@@ -59,13 +49,12 @@ describe('Webhooks (issue 12 item 5)', () => {
   });
 
   const subscribe = async (caller: TestCaller, body: Record<string, unknown>): Promise<WebhookCreatedDto> => {
-    const response = await request(t.http).post('/v1/webhooks').set('Authorization', caller.auth).send(body);
+    const response = await authed(t.http, caller).post('/v1/webhooks').send(body);
     expect(response.status).toBe(201);
     return response.body as WebhookCreatedDto;
   };
   const deliveries = async (caller: TestCaller, webhookId: string): Promise<WebhookDeliveryPageDto> =>
-    (await request(t.http).get(`/v1/webhooks/${webhookId}/deliveries`).set('Authorization', caller.auth).expect(200))
-      .body as WebhookDeliveryPageDto;
+    (await authed(t.http, caller).get(`/v1/webhooks/${webhookId}/deliveries`).expect(200)).body as WebhookDeliveryPageDto;
 
   describe('subscriptions over HTTP', () => {
     it('creates (201, secret shown once), lists without secrets, and deletes (204, then 404)', async () => {
@@ -79,12 +68,12 @@ describe('Webhooks (issue 12 item 5)', () => {
         created_at: expect.stringMatching(/Z$/),
         secret: expect.stringMatching(/^whsec_/),
       });
-      const list = await request(t.http).get('/v1/webhooks').set('Authorization', caller.auth).expect(200);
+      const list = await authed(t.http, caller).get('/v1/webhooks').expect(200);
       expect(list.body).toEqual({ data: [{ ...created, secret: undefined }], next_cursor: null });
       expect(JSON.stringify(list.body)).not.toContain(created.secret);
 
-      await request(t.http).delete(`/v1/webhooks/${created.id}`).set('Authorization', caller.auth).expect(204);
-      const again = await request(t.http).delete(`/v1/webhooks/${created.id}`).set('Authorization', caller.auth).expect(404);
+      await authed(t.http, caller).delete(`/v1/webhooks/${created.id}`).expect(204);
+      const again = await authed(t.http, caller).delete(`/v1/webhooks/${created.id}`).expect(404);
       expect(again.body).toEqual({ error: { type: 'not_found', message: `Webhook ${created.id} not found` } });
     });
 
@@ -92,11 +81,11 @@ describe('Webhooks (issue 12 item 5)', () => {
       const owner = await createCaller(t.app);
       const other = await createCaller(t.app);
       const created = await subscribe(owner, { url: receiver.url('/owned'), events: ['import.done'] });
-      const list = await request(t.http).get('/v1/webhooks').set('Authorization', other.auth).expect(200);
+      const list = await authed(t.http, other).get('/v1/webhooks').expect(200);
       expect(list.body).toEqual({ data: [], next_cursor: null });
-      await request(t.http).get(`/v1/webhooks/${created.id}/deliveries`).set('Authorization', other.auth).expect(404);
-      await request(t.http).delete(`/v1/webhooks/${created.id}`).set('Authorization', other.auth).expect(404);
-      await request(t.http).get(`/v1/webhooks/${created.id}/deliveries`).set('Authorization', owner.auth).expect(200);
+      await authed(t.http, other).get(`/v1/webhooks/${created.id}/deliveries`).expect(404);
+      await authed(t.http, other).delete(`/v1/webhooks/${created.id}`).expect(404);
+      await authed(t.http, owner).get(`/v1/webhooks/${created.id}/deliveries`).expect(200);
     });
 
     it('stores the URL in its normalised form (a NUL in the path is percent-encoded, never stored raw)', async () => {
@@ -108,9 +97,8 @@ describe('Webhooks (issue 12 item 5)', () => {
     it('refuses a 21st webhook of one organization with 422', async () => {
       const caller = await createCaller(t.app);
       for (let i = 0; i < 20; i++) await subscribe(caller, { url: receiver.url(`/many-${i}`), events: ['import.failed'] });
-      const refused = await request(t.http)
+      const refused = await authed(t.http, caller)
         .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
         .send({ url: receiver.url('/many-20'), events: ['import.failed'] })
         .expect(422);
       expect(refused.body.error.message).toBe('An organization can have at most 20 webhooks; delete one first');
@@ -119,11 +107,10 @@ describe('Webhooks (issue 12 item 5)', () => {
     it('pages the list with next_cursor', async () => {
       const caller = await createCaller(t.app);
       for (let i = 0; i < 3; i++) await subscribe(caller, { url: receiver.url(`/page-${i}`), events: ['import.done'] });
-      const first = await request(t.http).get('/v1/webhooks?limit=2').set('Authorization', caller.auth).expect(200);
+      const first = await authed(t.http, caller).get('/v1/webhooks?limit=2').expect(200);
       expect(first.body.data.map((w: { url: string }) => w.url)).toEqual([receiver.url('/page-2'), receiver.url('/page-1')]);
-      const second = await request(t.http)
+      const second = await authed(t.http, caller)
         .get(`/v1/webhooks?limit=2&cursor=${first.body.next_cursor as string}`)
-        .set('Authorization', caller.auth)
         .expect(200);
       expect(second.body).toEqual({ data: [expect.objectContaining({ url: receiver.url('/page-0') })], next_cursor: null });
     });
@@ -141,9 +128,8 @@ describe('Webhooks (issue 12 item 5)', () => {
       ['a NUL in the description', { url: 'https://example.com/h', events: ['import.done'], description: 'a\u0000b' }, /NUL/],
     ])('refuses %s with 422 validation', async (_name, body, message) => {
       const caller = await createCaller(t.app);
-      const response = await request(t.http)
+      const response = await authed(t.http, caller)
         .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
         .send(body as object)
         .expect(422);
       expect(response.body.error.type).toBe('validation');
@@ -153,25 +139,14 @@ describe('Webhooks (issue 12 item 5)', () => {
     it('answers 401 before reading the body, then 403 for a read-only token, 415 for a non-JSON body and 400 for malformed JSON', async () => {
       await request(t.http).post('/v1/webhooks').set('Content-Type', 'application/json').send('{not json').expect(401);
       const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
-      await request(t.http)
+      await authed(t.http, reader)
         .post('/v1/webhooks')
-        .set('Authorization', reader.auth)
         .send({ url: 'https://example.com', events: ['import.done'] })
         .expect(403);
       const caller = await createCaller(t.app);
-      const text = await request(t.http)
-        .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
-        .set('Content-Type', 'text/plain')
-        .send('x')
-        .expect(415);
+      const text = await authed(t.http, caller).post('/v1/webhooks').set('Content-Type', 'text/plain').send('x').expect(415);
       expect(text.body.error.type).toBe('unsupported_media_type');
-      const bad = await request(t.http)
-        .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
-        .set('Content-Type', 'application/json')
-        .send('{"url":')
-        .expect(400);
+      const bad = await authed(t.http, caller).post('/v1/webhooks').set('Content-Type', 'application/json').send('{"url":').expect(400);
       expect(bad.body).toEqual({ error: { type: 'bad_request', message: 'The body is not valid JSON' } });
     });
   });
@@ -212,7 +187,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       for (const job of jobs) await waitForJob(t.http, caller.auth, job);
       await waitForJob(t.http, stranger.auth, foreign);
 
-      await until('two deliveries', () => receiver.at('/done').length >= 2);
+      await eventually('two deliveries', () => receiver.at('/done').length >= 2);
       await sleep(1_000); // room for a duplicate or a stray event to show up
       const received = receiver.at('/done');
       const bodies = events(received);
@@ -246,14 +221,13 @@ describe('Webhooks (issue 12 item 5)', () => {
         ]);
       }
       expect(page.data.map((d) => d.job_id).sort()).toEqual([...jobs].sort());
-      const first = await request(t.http).get(`/v1/webhooks/${hook.id}/deliveries?limit=1`).set('Authorization', caller.auth).expect(200);
-      const second = await request(t.http)
+      const first = await authed(t.http, caller).get(`/v1/webhooks/${hook.id}/deliveries?limit=1`).expect(200);
+      const second = await authed(t.http, caller)
         .get(`/v1/webhooks/${hook.id}/deliveries?limit=1&cursor=${first.body.next_cursor as string}`)
-        .set('Authorization', caller.auth)
         .expect(200);
       expect([...first.body.data, ...second.body.data]).toEqual(page.data);
       expect(second.body.next_cursor).toBeNull();
-      await request(t.http).get(`/v1/webhooks/${hook.id}/deliveries?cursor=bogus`).set('Authorization', caller.auth).expect(422);
+      await authed(t.http, caller).get(`/v1/webhooks/${hook.id}/deliveries?cursor=bogus`).expect(422);
       // One outbox event per ended job, written with it: none for the other organization's job under this one.
       const outbox = await query<{ job_id: string; type: string }>(
         t.app,
@@ -270,7 +244,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       await subscribe(caller, { url: receiver.url('/done-only'), events: ['import.done'] });
       const job = await upload(t.http, caller.auth, '[{"id":"a","title":"A"}');
       expect((await waitForJob(t.http, caller.auth, job)).status).toBe('failed');
-      const [received] = await until('import.failed', () => receiver.at('/failed-only').length > 0 && receiver.at('/failed-only'));
+      const [received] = await eventually('import.failed', () => receiver.at('/failed-only').length > 0 && receiver.at('/failed-only'));
       const body = events([received])[0];
       expect(body).toMatchObject({ type: 'import.failed', data: { job_id: job, status: 'failed', completed_at: expect.any(String) } });
       await sleep(500);
@@ -286,7 +260,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       const hook = await subscribe(caller, { url: receiver.url('/flaky'), events: ['import.done'] });
       const job = await upload(t.http, caller.auth, products(1));
       await waitForJob(t.http, caller.auth, job);
-      const delivered = await until('the delivery to succeed', async () => {
+      const delivered = await eventually('the delivery to succeed', async () => {
         const [delivery] = (await deliveries(caller, hook.id)).data;
         return delivery?.status === 'delivered' && delivery;
       });
@@ -314,7 +288,7 @@ describe('Webhooks (issue 12 item 5)', () => {
       await down.stop();
       const job = await upload(t.http, caller.auth, products(2));
       await waitForJob(t.http, caller.auth, job);
-      const pending = await until('two refused attempts', async () => {
+      const pending = await eventually('two refused attempts', async () => {
         const [delivery] = (await deliveries(caller, hook.id)).data;
         return delivery?.attempts.length >= 2 && delivery;
       });
@@ -326,9 +300,9 @@ describe('Webhooks (issue 12 item 5)', () => {
       ]);
       await down.start(); // same port
       try {
-        const [received] = await until('the delivery', () => down.received.length > 0 && down.received);
+        const [received] = await eventually('the delivery', () => down.received.length > 0 && down.received);
         expect(events([received])[0]).toMatchObject({ type: 'import.done', data: { job_id: job, status: 'done' } });
-        const delivery = await until('delivered', async () =>
+        const delivery = await eventually('delivered', async () =>
           (await deliveries(caller, hook.id)).data.find((d) => d.status === 'delivered'),
         );
         expect(delivery.attempts.at(-1)).toMatchObject({ status_code: 204, error: null });
@@ -346,13 +320,13 @@ describe('Webhooks (issue 12 item 5)', () => {
       const hook = await subscribe(caller, { url: receiver.url('/hang'), events: ['import.done'] });
       const job = await upload(t.http, caller.auth, products(1));
       await waitForJob(t.http, caller.auth, job);
-      const failed = await until(
+      const failed = await eventually(
         'the delivery to fail',
         async () => {
           const [delivery] = (await deliveries(caller, hook.id)).data;
           return delivery?.status === 'failed' && delivery;
         },
-        30_000,
+        { timeoutMs: 30_000 },
       );
       expect(failed.next_attempt_at).toBeNull();
       expect(failed.completed_at).not.toBeNull();
@@ -364,7 +338,7 @@ describe('Webhooks (issue 12 item 5)', () => {
     it('stops delivering to a deleted webhook', async () => {
       const caller = await createCaller(t.app);
       const hook = await subscribe(caller, { url: receiver.url('/deleted'), events: ['import.done'] });
-      await request(t.http).delete(`/v1/webhooks/${hook.id}`).set('Authorization', caller.auth).expect(204);
+      await authed(t.http, caller).delete(`/v1/webhooks/${hook.id}`).expect(204);
       const job = await upload(t.http, caller.auth, products(1));
       await waitForJob(t.http, caller.auth, job);
       await sleep(800);
@@ -398,9 +372,8 @@ describe('Webhook SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
     const caller = await createCaller(t.app);
     const warn = jest.spyOn(Logger.prototype, 'warn');
     try {
-      const response = await request(t.http)
+      const response = await authed(t.http, caller)
         .post('/v1/webhooks')
-        .set('Authorization', caller.auth)
         .send({ url, events: ['import.done'] })
         .expect(422);
       expect(response.body).toEqual({ error: { type: 'validation', message } });
@@ -411,15 +384,14 @@ describe('Webhook SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
     } finally {
       warn.mockRestore();
     }
-    const list = await request(t.http).get('/v1/webhooks').set('Authorization', caller.auth).expect(200);
+    const list = await authed(t.http, caller).get('/v1/webhooks').expect(200);
     expect(list.body.data).toEqual([]);
   });
 
   it('accepts a public address (checked without DNS when the host is an address)', async () => {
     const caller = await createCaller(t.app);
-    await request(t.http)
+    await authed(t.http, caller)
       .post('/v1/webhooks')
-      .set('Authorization', caller.auth)
       .send({ url: 'https://93.184.215.14/hook', events: ['import.done'] })
       .expect(201);
   });
