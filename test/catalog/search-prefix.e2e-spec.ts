@@ -1,9 +1,9 @@
-import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { PREFIX_COMPLETIONS } from '../src/catalog/search/query/query-analyzer';
-import { createCaller, type TestCaller } from './support/factories';
-import { upload, waitForIndexing, waitForJob } from './support/imports';
-import { createTestApp, type TestApp } from './support/test-app';
+import { PREFIX_COMPLETIONS } from '../../src/catalog/search/query/query-analyzer';
+import { createCaller, type TestCaller } from '../support/factories';
+import { upload, waitForIndexing, waitForJob } from '../support/imports';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
 
 /**
  * The last word as a prefix (search as you type): it matches the organization's vocabulary words
@@ -26,14 +26,16 @@ describe('Search: the last word as a prefix', () => {
   afterAll(() => t.close());
 
   const search = async (q: string): Promise<string[]> => {
-    const res = await request(t.http).get('/v1/catalogs/products').query({ q, limit: 100 }).set('Authorization', owner.auth).expect(200);
+    const res = await authed(t.http, owner).get('/v1/catalogs/products').query({ q, limit: 100 }).expect(200);
     return (res.body.data as Array<{ id: string }>).map((p) => p.id).sort();
   };
 
   it('finds the products of the shortest completions, no more than PREFIX_COMPLETIONS of them', async () => {
     const vocabulary: Array<{ word: string }> = await t.app
       .get(DataSource)
-      .query(`SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word LIKE 'zorbix%' ORDER BY length(word), word`, [owner.organizationId]);
+      .query(`SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word LIKE 'zorbix%' ORDER BY length(word), word`, [
+        owner.organizationId,
+      ]);
     expect(vocabulary.length).toBe(catalog.length);
     const completions = new Set(vocabulary.slice(0, PREFIX_COMPLETIONS).map((v) => v.word));
     const expected = catalog.filter((p) => completions.has(p.title.split(' ')[1])).map((p) => p.id);

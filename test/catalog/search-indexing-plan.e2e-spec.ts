@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { INDEX_PENDING } from '../src/catalog/repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK } from '../src/catalog/search/search-indexer';
-import { createCaller } from './support/factories';
-import { createTestApp, type TestApp } from './support/test-app';
+import { INDEX_PENDING } from '../../src/catalog/repositories/search-index.repository';
+import { SEARCH_INDEX_CHUNK } from '../../src/catalog/search/search-indexer';
+import { createCaller } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 interface PlanNode {
   'Node Type': string;
@@ -45,10 +45,15 @@ describe('Search indexing plan for an organization the statistics do not know', 
     try {
       // Uncommitted, so no analysis can see them: the planner knows nothing of this organization.
       await runner.query(insert(fresh.organizationId, 2000));
-      await runner.query(`INSERT INTO product_search_pending (organization_id, product_id) SELECT organization_id, product_id FROM products WHERE organization_id = $1`, [
-        fresh.organizationId,
-      ]);
-      const [{ 'QUERY PLAN': [plan] }]: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> = await runner.query(`EXPLAIN (FORMAT JSON) ${INDEX_PENDING}`, [
+      await runner.query(
+        `INSERT INTO product_search_pending (organization_id, product_id) SELECT organization_id, product_id FROM products WHERE organization_id = $1`,
+        [fresh.organizationId],
+      );
+      const [
+        {
+          'QUERY PLAN': [plan],
+        },
+      ]: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> = await runner.query(`EXPLAIN (FORMAT JSON) ${INDEX_PENDING}`, [
         fresh.organizationId,
         SEARCH_INDEX_CHUNK,
       ]);
