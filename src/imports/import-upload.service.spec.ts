@@ -14,6 +14,7 @@ import { ImportUploadService, type UploadMode } from './import-upload.service';
 import { PendingImportQuota } from './pending-import-quota.service';
 import { FakeUploadStore } from './testing/fake-upload-store';
 import { multipartUpload } from './testing/multipart-upload';
+import { UploadMetrics } from './upload-metrics';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
 
 const principal = (organizationId = randomUUID()): Principal => ({
@@ -48,6 +49,7 @@ describe('ImportUploadService', () => {
         JobIntake,
         PendingImportQuota,
         UploadCheckpoints,
+        UploadMetrics,
         { provide: DataSource, useValue: store.dataSource },
         { provide: ImportJobRepository, useValue: store.jobRepository },
         { provide: ImportFileRepository, useValue: store.fileRepository },

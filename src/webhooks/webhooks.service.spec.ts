@@ -6,7 +6,7 @@ import { apiErrorOf } from '../common/errors/testing/api-error-of';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from './repositories/webhook-subscription.repository';
-import { WebhookSecretBox } from './signing/secret-box';
+import { WebhookSecretBox } from '../database/secrets/secret-box';
 import { HOST_NOT_PUBLIC, TargetGuard } from './ssrf/target-guard';
 import { FakeWebhookStore } from './testing/fake-webhook-store';
 import { MAX_WEBHOOKS_PER_ORGANIZATION, WebhooksService } from './webhooks.service';
