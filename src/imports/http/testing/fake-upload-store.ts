@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
-import type { ImportQueuePayload } from '../../jobs/queue/import-queue.constants';
-import type { ImportQueueProducer } from '../../jobs/queue/import-queue.producer';
+import type { ImportQueuePayload } from '../../queue/import-queue.constants';
+import type { ImportQueueProducer } from '../../queue/import-queue.producer';
 import type { ImportFileRepository } from '../../jobs/repositories/import-file.repository';
 import type { ImportJobRepository } from '../../jobs/repositories/import-job.repository';
 
