@@ -4,20 +4,21 @@ import type { ImportJobDto } from '../../src/imports/http/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
+import { authed } from './authed';
+import { eventually } from './eventually';
 
 export type JobBody = ImportJobDto;
 
 export async function upload(http: App, auth: string, content: string | Buffer, fileName = 'catalog.json'): Promise<string> {
-  const response = await request(http)
+  const response = await authed(http, auth)
     .post('/v1/catalogs/imports')
-    .set('Authorization', auth)
     .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), fileName);
   if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
   return (response.body as { job_id: string }).job_id;
 }
 
 export async function getJob(http: App, auth: string, jobId: string): Promise<JobBody> {
-  const response = await request(http).get(`/v1/catalogs/imports/${jobId}`).set('Authorization', auth).expect(200);
+  const response = await authed(http, auth).get(`/v1/catalogs/imports/${jobId}`).expect(200);
   return response.body as JobBody;
 }
 
@@ -28,14 +29,17 @@ export async function waitForJob(
   jobId: string,
   options: { timeoutMs?: number; onPoll?: (job: JobBody) => void } = {},
 ): Promise<JobBody> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  for (;;) {
-    const job = await getJob(http, auth, jobId);
-    options.onPoll?.(job);
-    if (job.status === 'done' || job.status === 'failed') return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status} after ${options.timeoutMs ?? 30_000} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let status = 'unknown';
+  return eventually(
+    () => `job ${jobId} to end (still ${status})`,
+    async () => {
+      const job = await getJob(http, auth, jobId);
+      options.onPoll?.(job);
+      status = job.status;
+      return (job.status === 'done' || job.status === 'failed') && job;
+    },
+    { timeoutMs: options.timeoutMs ?? 30_000 },
+  );
 }
 
 export function products(
@@ -51,14 +55,18 @@ export function products(
  * until `q` finds `count` products, and returns that page.
  */
 export async function waitForSearch(http: App, auth: string, q: string, count: number, timeoutMs = 15_000): Promise<request.Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const page = await request(http).get(`/v1/catalogs/products?q=${encodeURIComponent(q)}&limit=100`).set('Authorization', auth).expect(200);
-    const found = (page.body as { data: unknown[] }).data.length;
-    if (found === count) return page;
-    if (Date.now() > deadline) throw new Error(`search "${q}" found ${found} products, not ${count}, after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let found = 0;
+  return eventually(
+    () => `search "${q}" to find ${count} products (found ${found})`,
+    async () => {
+      const page = await authed(http, auth)
+        .get(`/v1/catalogs/products?q=${encodeURIComponent(q)}&limit=100`)
+        .expect(200);
+      found = (page.body as { data: unknown[] }).data.length;
+      return found === count && page;
+    },
+    { timeoutMs },
+  );
 }
 
 /**
@@ -73,13 +81,14 @@ export async function waitForIndexing(app: INestApplication, organizationId: str
 /** Waits until the worker has recomputed the organization's catalog counts after its latest change (catalog_overview). */
 export async function waitForCatalogStats(app: INestApplication, organizationId: string, timeoutMs = 15_000): Promise<void> {
   const dataSource = app.get(DataSource);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = (await dataSource.query(`SELECT computed_version = version AS fresh FROM catalog_stats WHERE organization_id = $1`, [
-      organizationId,
-    ])) as Array<{ fresh: boolean | null }>;
-    if (row?.fresh) return;
-    if (Date.now() > deadline) throw new Error(`catalog counts of ${organizationId} were not recomputed within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    `the catalog counts of ${organizationId} to be recomputed`,
+    async () => {
+      const [row] = (await dataSource.query(`SELECT computed_version = version AS fresh FROM catalog_stats WHERE organization_id = $1`, [
+        organizationId,
+      ])) as Array<{ fresh: boolean | null }>;
+      return row?.fresh === true;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
 }

@@ -33,12 +33,3 @@ export async function lockTables(app: INestApplication, tables: string[]): Promi
     },
   };
 }
-
-/** Polls until `condition` holds (every 50 ms, at most `timeoutMs`). */
-export async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

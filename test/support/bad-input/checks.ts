@@ -4,6 +4,7 @@ import type { App } from 'supertest/types';
 import { query } from '../database';
 export { expectErrorShape } from '../assertions';
 import type { TestCaller } from '../factories';
+import { authed } from '../authed';
 
 /** Rows of the upload pipeline that belong to one organization. */
 export async function importRowsOf(
@@ -41,23 +42,13 @@ export async function openTransactions(app: INestApplication): Promise<number> {
   return Number(row.n);
 }
 
-/** Polls until `check` holds or `ms` passes; returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The process still serves: liveness, readiness, and an authenticated read through the database. */
 export async function expectHealthy(http: App, sentinel: TestCaller): Promise<void> {
   const live = await request(http).get('/health/live');
   expect({ live: live.status }).toEqual({ live: 200 });
   const ready = await request(http).get('/health/ready');
   expect({ ready: ready.status }).toEqual({ ready: 200 });
-  const read = await request(http).get('/v1/catalogs').set('Authorization', sentinel.auth);
+  const read = await authed(http, sentinel).get('/v1/catalogs');
   expect({ authenticatedRead: read.status }).toEqual({ authenticatedRead: 200 });
   expect((read.body as { organization_id?: string }).organization_id).toBe(sentinel.organizationId);
 }

@@ -1,13 +1,14 @@
 import type request from 'supertest';
 import { createCaller, type TestCaller } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
-import { databaseNow, eventually, expectErrorShape, expectHealthy, importRowsOf, jobsCreatedSince, openTransactions } from './checks';
+import { databaseNow, expectErrorShape, expectHealthy, importRowsOf, jobsCreatedSince, openTransactions } from './checks';
 import { contentType } from './multipart';
 import { listen, rawRequest, requestHead, type RawResponse } from './raw-http';
+import { eventually } from '../eventually';
 
 /**
  * Bad-input corpus (the error table of docs/api-contract.md), in four spec files
- * (test/bad-input-*.e2e-spec.ts). Every case states the documented status and error.type, then
+ * (test/bad-input/*.e2e-spec.ts). Every case states the documented status and error.type, then
  * checks that the process still serves (liveness, readiness, an authenticated read) and that
  * nothing was half-created: no import_jobs / import_file_chunks rows unless the case is an
  * accepted upload.
@@ -105,12 +106,7 @@ export function badInputCorpus(): Corpus {
     extra?.(answer, message);
     expect(await importRowsOf(t.app, caller.organizationId)).toEqual({ jobs: 0, chunks: 0, errors: 0 });
     expect(await jobsCreatedSince(t.app, since)).toBe(0);
-    expect(
-      await eventually(
-        () => openTransactions(t.app),
-        (n) => n === 0,
-      ),
-    ).toBe(0);
+    await eventually('open upload transactions = 0', async () => (await openTransactions(t.app)) === 0, { timeoutMs: 5_000 });
     await expectHealthy(t.http, sentinel);
   }
 
