@@ -17,7 +17,7 @@ function expectUnauthenticated(response: request.Response, secret?: string): voi
   if (secret) expect(message).not.toContain(secret);
 }
 
-describe('Authentication and scopes (DESIGN §4.1)', () => {
+describe('Authentication and scopes', () => {
   let t: TestApp;
   let admin: AuthAdminService;
 
@@ -192,7 +192,7 @@ describe('Authentication and scopes (DESIGN §4.1)', () => {
       await expectAccepted(`${scheme} ${b64(`${caller.accountId}:${caller.token}`)}`);
     });
 
-    it('accepts the bare Base64 value of account_id:token without a scheme word (spec §5)', async () => {
+    it('accepts the bare Base64 value of account_id:token without a scheme word', async () => {
       await expectAccepted(b64(`${caller.accountId}:${caller.token}`));
     });
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 const LIMIT = 3;
 
-describe('Failed authentications are limited per client address (issue 8 item 7)', () => {
+describe('Failed authentications are limited per client address', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { authed } from '../support/authed';
 
 const LIMIT = 4;
 
-describe('Per-account rate limit, across routes and API processes (issue 8 item 7)', () => {
+describe('Per-account rate limit, across routes and API processes', () => {
   let first: TestApp;
   let second: TestApp;
 

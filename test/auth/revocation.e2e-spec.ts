@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
 import { eventually } from '../support/eventually';
 
-describe('Revocation and account disable take effect at once (issue 8 item 6)', () => {
+describe('Revocation and account disable take effect at once', () => {
   let t: TestApp;
   /** The admin CLI's own module and connections, as in a separate `npm run cli` process. */
   let cli: INestApplicationContext;

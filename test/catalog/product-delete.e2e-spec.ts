@@ -10,7 +10,7 @@ import { authed } from '../support/authed';
 
 const WAIT_MS = 1_500;
 
-describe('DELETE /v1/catalogs/products/{id} (issue 12 item 3)', () => {
+describe('DELETE /v1/catalogs/products/{id}', () => {
   let t: TestApp;
   let runner: GatedRunner;
 

@@ -68,7 +68,7 @@ function expectRefused(result: CliResult): void {
 
 jest.setTimeout(2 * CLI_TIMEOUT_MS);
 
-describe('Admin CLI (DESIGN §8)', () => {
+describe('Admin CLI', () => {
   let t: TestApp;
   const statusOfRandomJob = (authorization: string) => authed(t.http, authorization).get(`/v1/catalogs/imports/${randomUUID()}`);
 

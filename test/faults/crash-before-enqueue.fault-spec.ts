@@ -12,7 +12,7 @@ import { bullJobExists } from './support/services';
 
 const SCENARIO = 'crash-before-enqueue';
 
-describe('API killed between the upload commit and the enqueue (DESIGN §10: the reconciler recovers the job)', () => {
+describe('API killed between the upload commit and the enqueue (the reconciler recovers the job)', () => {
   const db = new FaultsDb();
   const file = smallFile();
   let reference: ImportOutcome;

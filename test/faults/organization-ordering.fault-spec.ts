@@ -25,7 +25,7 @@ function maxParallel(jobs: JobRow[]): number {
   return max;
 }
 
-describe(`Three workers, ${ORGANIZATIONS * UPLOADS_PER_ORGANIZATION} uploads shuffled across ${ORGANIZATIONS} organizations (DESIGN §5.1 ordering)`, () => {
+describe(`Three workers, ${ORGANIZATIONS * UPLOADS_PER_ORGANIZATION} uploads shuffled across ${ORGANIZATIONS} organizations (ordering)`, () => {
   const db = new FaultsDb();
   let api: ApiProcess;
   let workers: ServiceProcess[];

@@ -14,7 +14,7 @@ const ATTEMPTS = 3;
 /** test/faults/workers/poison-worker.ts: importing a file of this name SIGKILLs the worker. */
 const POISON_FILE_NAME = 'poison.json';
 
-describe('A job whose every delivery kills its worker (DESIGN §11: poison jobs end)', () => {
+describe('A job whose every delivery kills its worker (poison jobs end)', () => {
   const db = new FaultsDb();
   const file = smallFile();
   let api: ApiProcess;

@@ -14,7 +14,7 @@ const SCENARIO = 'postgres-restart';
 const REQUEST_TIMEOUT_MS = 4_000;
 const RESTART_BATCH_SIZE = 50;
 
-describe('PostgreSQL restarted mid-import (DESIGN §10: 503 meanwhile, then recovery without help)', () => {
+describe('PostgreSQL restarted mid-import (503 meanwhile, then recovery without help)', () => {
   const db = new FaultsDb();
   const file = largeFile();
   let api: ApiProcess;

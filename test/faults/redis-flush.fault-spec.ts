@@ -10,7 +10,7 @@ import { bullJobExists, flushFaultsRedisDb } from './support/services';
 
 const SCENARIO = 'redis-flush';
 
-describe('Redis queue database flushed after the 202 and again mid-import (DESIGN §10: no accepted upload is lost)', () => {
+describe('Redis queue database flushed after the 202 and again mid-import (no accepted upload is lost)', () => {
   const db = new FaultsDb();
   // The large file: a 20,000-element import now ends in about a second, before the fault could land mid-import.
   const files = [largeFile(), followUpFile()];

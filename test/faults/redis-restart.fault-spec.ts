@@ -29,7 +29,7 @@ const UPLOAD_SLACK_MS = 2_000;
 /** A Prometheus scrape must not wait for Redis: the health check gives Redis 1.5 s, so does this probe. */
 const METRICS_PROBE_TIMEOUT_MS = 1_500;
 
-describe('Redis restarted mid-import (DESIGN §10: clients reconnect, work resumes)', () => {
+describe('Redis restarted mid-import (clients reconnect, work resumes)', () => {
   const db = new FaultsDb();
   // The large file: a 20,000-element import now ends in about a second, before the fault could land mid-import.
   const files = [largeFile(), followUpFile()];

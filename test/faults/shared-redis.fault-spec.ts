@@ -113,7 +113,7 @@ async function waitForMetric(stack: Stack, atLeast: number, timeoutMs: number): 
   }
 }
 
-describe('Two deployments sharing one Redis (issue 14)', () => {
+describe('Two deployments sharing one Redis', () => {
   const small = smallFile();
   const second: GeneratedFile = bigCatalog(800, 14_014, 'Second');
   let stacks: Stack[] = [];

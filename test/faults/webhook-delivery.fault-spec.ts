@@ -20,7 +20,7 @@ interface WebhookState {
   deliveries: Array<{ status: string; attempts: number }>;
 }
 
-describe('Webhooks survive a worker SIGKILLed between a job’s final commit and the delivery (issue 12)', () => {
+describe('Webhooks survive a worker SIGKILLed between a job’s final commit and the delivery', () => {
   const db = new FaultsDb();
   const receiver = new WebhookReceiver();
   let api: ApiProcess;

@@ -18,7 +18,7 @@ const RECOVERY_BOUND_MS = 30_000;
  */
 const DEFAULT_TIMINGS = { QUEUE_LOCK_DURATION_MS: '', QUEUE_STALLED_INTERVAL_MS: '' };
 
-describe('A dead worker’s import resumes on a live worker (DESIGN §11: within 10 s)', () => {
+describe('A dead worker’s import resumes on a live worker (within 10 s)', () => {
   const db = new FaultsDb();
   const file = largeFile();
 

@@ -21,7 +21,7 @@ interface Kill {
   transaction?: string;
 }
 
-describe('Worker SIGKILLed at random points of a multi-batch import (DESIGN §10 exactly-once counting)', () => {
+describe('Worker SIGKILLed at random points of a multi-batch import (exactly-once counting)', () => {
   const db = new FaultsDb();
   const file = bigFile();
   let api: ApiProcess;

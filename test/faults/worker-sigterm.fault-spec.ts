@@ -10,7 +10,7 @@ import { cleanUp, note, waitForCursor, waitForLockHolder } from './support/scena
 const SCENARIO = 'sigterm';
 const GRACE_MS = 10_000;
 
-describe('Worker SIGTERMed mid-import (DESIGN §10 graceful shutdown)', () => {
+describe('Worker SIGTERMed mid-import (graceful shutdown)', () => {
   const db = new FaultsDb();
   const file = bigFile();
   let api: ApiProcess;

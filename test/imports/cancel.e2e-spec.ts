@@ -22,7 +22,7 @@ interface Report {
   cancel_requested_at: string | null;
 }
 
-describe('POST /v1/catalogs/imports/{job_id}/cancel (issue 12 item 4)', () => {
+describe('POST /v1/catalogs/imports/{job_id}/cancel', () => {
   let t: TestApp;
   let runner: GatedRunner;
 

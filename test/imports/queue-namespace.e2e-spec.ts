@@ -23,7 +23,7 @@ async function deploymentIdOf(t: TestApp): Promise<string> {
 
 const queueOf = (t: TestApp) => t.app.get<Queue<ImportQueuePayload>>(getQueueToken(IMPORT_QUEUE));
 
-describe('Queue namespace (issue 14: deployments sharing one Redis)', () => {
+describe('Queue namespace (deployments sharing one Redis)', () => {
   describe('prefix resolution', () => {
     it('defaults to pds:<deployment id of this database>, reported by /health/ready and used by Bull', async () => {
       const t = await createTestApp({ worker: false, config: (c) => ({ ...c, queuePrefixOverride: null }) });

@@ -22,7 +22,7 @@ interface Report {
 /** Ten products p-0 … p-9 (the catalog every test starts from). */
 const TEN = products(10);
 
-describe('mode=replace (issue 12 item 1)', () => {
+describe('mode=replace', () => {
   let t: TestApp;
   let runner: GatedRunner;
 

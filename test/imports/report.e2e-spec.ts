@@ -17,7 +17,7 @@ const REPORT_FIELDS = [
   'mode',
 ].sort();
 
-describe('GET /v1/catalogs/imports/{job_id}/report (issue 12 item 2)', () => {
+describe('GET /v1/catalogs/imports/{job_id}/report', () => {
   let t: TestApp;
 
   beforeAll(async () => {

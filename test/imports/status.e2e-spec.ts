@@ -36,7 +36,7 @@ const CATALOG = JSON.stringify([
   42,
 ]);
 
-describe('GET /v1/catalogs/imports/{job_id} (DESIGN §4.4)', () => {
+describe('GET /v1/catalogs/imports/{job_id}', () => {
   describe('with no worker running (jobs stay pending)', () => {
     let t: TestApp;
     let caller: TestCaller;

@@ -34,7 +34,7 @@ async function uploadsInProgress(t: TestApp): Promise<number> {
   return Number(/^uploads_in_progress (\d+)$/m.exec(metrics)?.[1]);
 }
 
-describe('Upload fairness (issue 8 item 7)', () => {
+describe('Upload fairness', () => {
   describe('per-account upload slots', () => {
     let t: TestApp;
     let port: number;

@@ -14,7 +14,7 @@ function file(i: number): Buffer {
   return Buffer.from(JSON.stringify([...filler, { id: 'shared', title: `upload ${i}` }]));
 }
 
-describe('Upload order = acknowledgement order (DESIGN §11)', () => {
+describe('Upload order = acknowledgement order', () => {
   let t: TestApp;
 
   beforeAll(async () => {

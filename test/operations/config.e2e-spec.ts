@@ -46,7 +46,7 @@ function boot(env: Record<string, string>): Promise<BootResult> {
 
 jest.setTimeout(2 * BOOT_TIMEOUT_MS);
 
-describe('Configuration validated at boot (DESIGN §9)', () => {
+describe('Configuration validated at boot', () => {
   it('refuses to start with PORT=abc: non-zero exit and a message naming PORT, not its value', async () => {
     const result = await boot({ PORT: 'abc' });
     expect(result.timedOut).toBe(false);

@@ -41,7 +41,7 @@ function expectErrorResponse(response: request.Response, status: number, type: s
   return message;
 }
 
-describe('Error responses (DESIGN §4.2)', () => {
+describe('Error responses', () => {
   let t: TestApp;
   let caller: TestCaller;
 

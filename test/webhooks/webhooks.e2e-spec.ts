@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const events = (requests: ReceivedRequest[]) => requests.map((r) => JSON.parse(r.body) as EventBody);
 
-describe('Webhooks (issue 12 item 5)', () => {
+describe('Webhooks', () => {
   let t: TestApp;
   const receiver = new WebhookReceiver();
 
