@@ -1,4 +1,5 @@
 import type { ValidProduct } from '../../../catalog/validation/valid-product';
+import { canonicalJson } from '../hashing/canonical-json';
 import type { RawElement } from '../raw-element';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
 import { canonicalProductJson } from './canonical-product-json';
@@ -43,3 +44,46 @@ export function guessElementId(element: RawElement): string | null {
 }
 
 export { canonicalProductJson, fastValidProduct, fastValidProductId, guessId };
+
+/** Which shortcuts run. Production runs them all; the fast-path bench and specs switch them one at a time. */
+export interface FastPathShortcuts {
+  /** fast-product-check: the DTO's rules without class-validator. */
+  readonly productCheck: boolean;
+  /** canonical-product-bytes: the canonical JSON copied from the element's bytes. */
+  readonly canonicalBytes: boolean;
+  /** canonical-product-json: canonicalJson of a validated product by one JSON.stringify. */
+  readonly canonicalProductJson: boolean;
+  /** guess-id: the id read from the first bytes, so an unchanged element of a re-import is never parsed. */
+  readonly guessId: boolean;
+}
+
+export const ALL_SHORTCUTS: FastPathShortcuts = Object.freeze({
+  productCheck: true,
+  canonicalBytes: true,
+  canonicalProductJson: true,
+  guessId: true,
+});
+
+/** The fast path's functions; a switched-off shortcut answers what the reference path would do. */
+export interface FastPath {
+  canonicalBytesOf(element: RawElement): Buffer | null;
+  canonicalJsonBytesOf(product: ValidProduct): Buffer;
+  fastValidProduct(element: unknown): ValidProduct | null;
+  fastValidProductId(element: unknown): string | null;
+  guessElementId(element: RawElement): string | null;
+}
+
+const none = (): null => null;
+
+export function fastPathWith(shortcuts: FastPathShortcuts): FastPath {
+  return {
+    canonicalBytesOf: shortcuts.canonicalBytes ? canonicalBytesOf : none,
+    canonicalJsonBytesOf: shortcuts.canonicalProductJson ? canonicalJsonBytesOf : (product) => Buffer.from(canonicalJson(product), 'utf8'),
+    fastValidProduct: shortcuts.productCheck ? fastValidProduct : none,
+    fastValidProductId: shortcuts.productCheck ? fastValidProductId : none,
+    guessElementId: shortcuts.guessId ? guessElementId : none,
+  };
+}
+
+/** Every shortcut on: what the import runs. */
+export const FAST_PATH: FastPath = fastPathWith(ALL_SHORTCUTS);
