@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
-import { canonicalProductJson } from './fast-path/canonical-product-json';
+import { canonicalJson } from './hashing/canonical-json';
 import { contentHash } from './hashing/content-hash';
 import { validateProduct } from '../../catalog/validation/product-validator';
 import { evaluateElements, parseElement, rawHashOf } from './element-evaluator';
@@ -137,7 +137,7 @@ describe('evaluateElements', () => {
     const [outcome] = evaluateElements([parseElement(element(0, text))], new Map());
     const validated = validateProduct(JSON.parse(text));
     if (outcome.kind !== 'valid' || !validated.valid) throw new Error('expected a valid product');
-    expect(outcome.json?.toString('utf8')).toBe(canonicalProductJson(validated.product));
+    expect(outcome.json?.toString('utf8')).toBe(canonicalJson(validated.product));
     expect(outcome.contentHash).toBe(contentHash(validated.product));
     expect(outcome.rawHash).toBe(sha256(`product:v1\n${text}`));
   });

@@ -1,3 +1,4 @@
+import { canonicalJson } from './hashing/canonical-json';
 import { contentHashOfCanonical, versionedHash } from './hashing/content-hash';
 import type { StoredHashes } from '../../catalog/product-write';
 import { FAST_PATH, type FastPath } from './fast-path/fast-path';
@@ -106,7 +107,7 @@ export function elementEvaluation(
       if (p.rawHash !== null) verdicts?.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
       return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     }
-    return validElement(p, result.product.id, canonical ?? fastPath.canonicalJsonBytesOf(result.product));
+    return validElement(p, result.product.id, canonical ?? Buffer.from(canonicalJson(result.product), 'utf8'));
   };
 }
 
