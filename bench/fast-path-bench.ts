@@ -234,7 +234,8 @@ async function parent(): Promise<void> {
     const order = all.map((_, i) => all[(i + round * 3) % all.length]);
     for (const variant of order) {
       const result = runChild(manifest.file, variant, round === 0);
-      if (result.outcomes !== manifest.products) throw new Error(`${variant.name}: ${result.outcomes} outcomes for ${manifest.products} elements`);
+      if (result.outcomes !== manifest.products)
+        throw new Error(`${variant.name}: ${result.outcomes} outcomes for ${manifest.products} elements`);
       cpu.get(variant)!.push(result.cpu_s);
       if (result.digest !== null) digests.set(variant, result.digest);
       log(`round ${round + 1}/${rounds} ${variant.scenario} ${variant.name}: ${fmt(result.cpu_s)} CPU s`);
@@ -245,7 +246,8 @@ async function parent(): Promise<void> {
     if (digests.get(v) !== digests.get(reference)) throw new Error(`${v.scenario} ${v.name}: outcomes differ from the reference path's`);
   }
 
-  const medianOf = (scenario: Scenario, name: string): number => median(cpu.get(all.find((v) => v.scenario === scenario && v.name === name)!)!);
+  const medianOf = (scenario: Scenario, name: string): number =>
+    median(cpu.get(all.find((v) => v.scenario === scenario && v.name === name)!)!);
   const rows: Record<string, unknown>[] = [];
   const lines: string[] = [];
   for (const scenario of ['import', 'reimport'] as Scenario[]) {
@@ -277,13 +279,23 @@ async function parent(): Promise<void> {
       });
     }
     const total = reference - everything;
-    lines.push(`  ${'all together'.padEnd(22)} ${fmt(total).padStart(17)}  ${pct(total / referenceWorkerCpu).padStart(6)}  ${pct(total / reference).padStart(6)}`);
+    lines.push(
+      `  ${'all together'.padEnd(22)} ${fmt(total).padStart(17)}  ${pct(total / referenceWorkerCpu).padStart(6)}  ${pct(total / reference).padStart(6)}`,
+    );
   }
-  lines.push(`outcomes identical to the reference path's in every variant (${all.length} digests); load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} -> ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  lines.push(
+    `outcomes identical to the reference path's in every variant (${all.length} digests); load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} -> ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
   if (jsonPath) {
     const passes = all.map((v) => ({ scenario: v.scenario, variant: v.name, cpu_s: cpu.get(v), median_cpu_s: median(cpu.get(v)!) }));
-    writeFileSync(jsonPath, JSON.stringify({ rounds, seed, bytes: manifest.bytes, worker_cpu_s: workerCpu, passes, shortcuts: rows }, null, 2));
+    writeFileSync(
+      jsonPath,
+      JSON.stringify({ rounds, seed, bytes: manifest.bytes, worker_cpu_s: workerCpu, passes, shortcuts: rows }, null, 2),
+    );
   }
 }
 
