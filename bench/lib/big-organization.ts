@@ -6,7 +6,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { contentHashOfCanonical, versionedHash } from '../../src/imports/pipeline/hashing/content-hash';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../src/catalog/repositories/product-copy';
-import { canonicalProductJson, fastValidProduct } from '../../src/imports/pipeline/fast-path/fast-path';
+import { fastValidProduct } from '../../src/imports/pipeline/fast-path/fast-path';
+import { canonicalJson } from '../../src/imports/pipeline/hashing/canonical-json';
 import { validateProduct } from '../../src/catalog/validation/product-validator';
 import { realisticProducts } from './generate-catalog';
 
@@ -79,7 +80,7 @@ export async function copyProducts(client: Client, organizationId: string, count
 /** A generated product as the import writes it. */
 function toWrite(element: unknown): ProductWrite {
   const product = fastValidProduct(element) ?? validOrThrow(element);
-  const json = Buffer.from(canonicalProductJson(product), 'utf8');
+  const json = Buffer.from(canonicalJson(product), 'utf8');
   const raw = Buffer.from(JSON.stringify(element), 'utf8');
   return {
     productId: product.id,

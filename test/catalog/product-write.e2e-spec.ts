@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { isStorableString } from '../../src/common/text/storable-string';
-import { canonicalProductJson } from '../../src/imports/pipeline/fast-path/fast-path';
+import { canonicalJson } from '../../src/imports/pipeline/hashing/canonical-json';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { ProductRepository } from '../../src/catalog/repositories/product.repository';
 import type { ValidProduct } from '../../src/catalog/validation/valid-product';
@@ -34,7 +34,7 @@ describe('ProductRepository.write round trip', () => {
   ];
 
   const writeOf = (product: ValidProduct, exists: boolean): ProductWrite => {
-    const json = Buffer.from(canonicalProductJson(product), 'utf8');
+    const json = Buffer.from(canonicalJson(product), 'utf8');
     return {
       productId: product.id,
       contentHash: createHash('sha256').update(json).digest('hex'),

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
-import { canonicalProductJson } from './fast-path/canonical-product-json';
+import { canonicalJson } from './hashing/canonical-json';
 import { contentHash } from './hashing/content-hash';
 import { validateProduct } from '../../catalog/validation/product-validator';
 import { evaluateElements, parseElement, rawHashOf } from './element-evaluator';
-import { guessId } from './fast-path/fast-path';
+import { ALL_SHORTCUTS, fastPathWith, guessId, type FastPathShortcuts } from './fast-path/fast-path';
 import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
 
 /** guessId as it was on decoded text, before it read bytes: the oracle for the byte version. */
@@ -137,8 +137,34 @@ describe('evaluateElements', () => {
     const [outcome] = evaluateElements([parseElement(element(0, text))], new Map());
     const validated = validateProduct(JSON.parse(text));
     if (outcome.kind !== 'valid' || !validated.valid) throw new Error('expected a valid product');
-    expect(outcome.json?.toString('utf8')).toBe(canonicalProductJson(validated.product));
+    expect(outcome.json?.toString('utf8')).toBe(canonicalJson(validated.product));
     expect(outcome.contentHash).toBe(contentHash(validated.product));
     expect(outcome.rawHash).toBe(sha256(`product:v1\n${text}`));
+  });
+
+  it('gives the same outcomes with any of the fast path shortcuts switched off', () => {
+    const texts = [
+      '{"id":"a","title":"t","price":{"amount":9.5,"currency":"EUR"}}',
+      '{"title":"Grüße","id":7,"tags":["x","y"],"attributes":{"b":1,"a":"z"}}',
+      '{ "title": "Gr\\u00fc\\/e", "id": "b", "price": {"currency":"EUR","amount":95e-1} }',
+      '{"id":"c","title":"","price":{"amount":-1,"currency":"XXX"}}',
+      '{"id":"a","title":"again"}',
+      '[1]',
+      '{"id":"d",}',
+    ];
+    const run = (shortcuts: FastPathShortcuts) => {
+      const fastPath = fastPathWith(shortcuts);
+      const parsed = texts.map((text, i) => parseElement(element(i, text), undefined, fastPath));
+      return evaluateElements(parsed, new Map(), undefined, fastPath).map((o) =>
+        o.kind === 'valid' ? { ...o, json: o.json?.toString('utf8') } : o,
+      );
+    };
+    const names = Object.keys(ALL_SHORTCUTS) as Array<keyof FastPathShortcuts>;
+    const reference = run(Object.fromEntries(names.map((name) => [name, false])) as unknown as FastPathShortcuts);
+    expect(reference.filter((o) => o.kind === 'valid')).toHaveLength(4);
+    for (let mask = 1; mask < 1 << names.length; mask++) {
+      const shortcuts = Object.fromEntries(names.map((name, bit) => [name, (mask & (1 << bit)) !== 0])) as unknown as FastPathShortcuts;
+      expect(run(shortcuts)).toEqual(reference);
+    }
   });
 });

@@ -1,6 +1,7 @@
+import { canonicalJson } from './hashing/canonical-json';
 import { contentHashOfCanonical, versionedHash } from './hashing/content-hash';
 import type { StoredHashes } from '../../catalog/product-write';
-import { canonicalBytesOf, canonicalJsonBytesOf, fastValidProduct, fastValidProductId } from './fast-path/fast-path';
+import { FAST_PATH, type FastPath } from './fast-path/fast-path';
 import { validateProduct } from '../../catalog/validation/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
@@ -37,7 +38,7 @@ export function unchangedElement(element: RawElement, id: string, rawHash: strin
   return { index: element.index, rawHash, raw: element, idHint: id, unparsed: true };
 }
 
-export function parseElement(element: RawElement, knownRawHash?: string): ParsedElement {
+export function parseElement(element: RawElement, knownRawHash?: string, fastPath: FastPath = FAST_PATH): ParsedElement {
   const text = elementText(element);
   if (element.oversized || text === null) {
     return {
@@ -56,7 +57,7 @@ export function parseElement(element: RawElement, knownRawHash?: string): Parsed
   }
   const idHint = idHintOf(value);
   if (idHint === null) return { index: element.index, rawHash: null, raw: element, idHint, value };
-  const canonical = canonicalBytesOf(element);
+  const canonical = fastPath.canonicalBytesOf(element);
   return { index: element.index, rawHash: knownRawHash ?? rawHashOfElement(element), raw: element, idHint, value, canonical };
 }
 
@@ -69,8 +70,9 @@ export function evaluateElements(
   parsed: ParsedElement[],
   stored: ReadonlyMap<string, StoredHashes>,
   verdicts?: InvalidVerdicts,
+  fastPath: FastPath = FAST_PATH,
 ): ElementOutcome[] {
-  return parsed.map(elementEvaluation(parsed, stored, verdicts));
+  return parsed.map(elementEvaluation(parsed, stored, verdicts, fastPath));
 }
 
 /** evaluateElements for one element of `parsed` at a time (a caller may yield in between). */
@@ -78,6 +80,7 @@ export function elementEvaluation(
   parsed: readonly ParsedElement[],
   stored: ReadonlyMap<string, StoredHashes>,
   verdicts?: InvalidVerdicts,
+  fastPath: FastPath = FAST_PATH,
 ): (p: ParsedElement) => ElementOutcome {
   const occurrences = new Map<string, number>();
   for (const p of parsed) if (p.idHint !== null) occurrences.set(p.idHint, (occurrences.get(p.idHint) ?? 0) + 1);
@@ -90,13 +93,13 @@ export function elementEvaluation(
     // (and the id); no product is built.
     const canonical = p.canonical ?? null;
     if (canonical !== null) {
-      const fastId = fastValidProductId(p.value);
+      const fastId = fastPath.fastValidProductId(p.value);
       if (fastId !== null) return validElement(p, fastId, canonical);
     }
     // The fast check accepts only what the DTO accepts (property-tested); anything else gets the
     // full class-validator run, which also produces the error messages (or its remembered verdict).
     // (fastValidProductId said no: so would fastValidProduct.)
-    const fast = canonical === null ? fastValidProduct(p.value) : null;
+    const fast = canonical === null ? fastPath.fastValidProduct(p.value) : null;
     const known = fast || p.rawHash === null ? undefined : verdicts?.get(p.rawHash);
     if (known) return { kind: 'invalid', index: p.index, productId: known.productId, errors: known.errors };
     const result = fast ? { valid: true as const, product: fast } : validateProduct(p.value);
@@ -104,7 +107,7 @@ export function elementEvaluation(
       if (p.rawHash !== null) verdicts?.remember(p.rawHash, Object.freeze({ productId: result.productId, errors: result.errors }));
       return { kind: 'invalid', index: p.index, productId: result.productId, errors: result.errors };
     }
-    return validElement(p, result.product.id, canonical ?? canonicalJsonBytesOf(result.product));
+    return validElement(p, result.product.id, canonical ?? Buffer.from(canonicalJson(result.product), 'utf8'));
   };
 }
 

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { fullProduct } from '../../../catalog/testing/full-product';
 import { validateProduct } from '../../../catalog/validation/product-validator';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
-import { canonicalProductJson } from './canonical-product-json';
+import { canonicalJson } from '../hashing/canonical-json';
 import { seededRandom, type Json } from '../../../catalog/testing/seeded-random';
 
 /**
  * canonicalProductBytes copies values from the element's bytes instead of printing the parsed
  * product; the content hash of every stored product depends on it printing exactly what
- * canonicalProductJson prints for the validated product. Elements are written here the many ways
+ * canonicalJson prints for the validated product. Elements are written here the many ways
  * a feed can write the same product (member order, whitespace, escapes, number forms, repeated
  * members): for each valid one the bytes path must return those exact bytes or null.
  */
@@ -151,7 +151,7 @@ function expectedFor(element: string): Buffer | null {
     return null;
   }
   const result = validateProduct(parsed);
-  return result.valid ? Buffer.from(canonicalProductJson(result.product), 'utf8') : null;
+  return result.valid ? Buffer.from(canonicalJson(result.product), 'utf8') : null;
 }
 
 /** The element placed inside a larger buffer, as the splitter's chunks hold it. */
@@ -238,7 +238,7 @@ describe('canonicalProductBytes', () => {
       return canonicalProductBytes(source, from, to, arena)!;
     });
     expect(slices.map((slice) => slice.toString('utf8'))).toEqual(
-      elements.map((element) => canonicalProductJson(JSON.parse(element) as never)),
+      elements.map((element) => canonicalJson(JSON.parse(element))),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { PRODUCT_SHAPE } from '../../../catalog/validation/product-validator';
 
 /**
- * canonicalProductJson(validated product) as UTF-8 bytes, built from the element's own bytes
+ * canonicalJson(validated product) as UTF-8 bytes, built from the element's own bytes
  * instead of re-serialising the parsed object: members are put in canonical order and whitespace
  * is dropped, but every value is copied as written when that is exactly what JSON.stringify would
  * print for it. For a 50 MiB import this replaces a JSON.stringify per product and the UTF-8
@@ -19,7 +19,7 @@ import { PRODUCT_SHAPE } from '../../../catalog/validation/product-validator';
  * - a repeated member name (JSON.parse keeps the last, the copy would need to drop the first);
  * - nested containers where the DTO has none.
  * A numeric id becomes its decimal string, as ProductDto's transform makes it.
- * Property-tested byte for byte against canonicalProductJson (canonical-product-bytes.property.spec.ts).
+ * Property-tested byte for byte against canonicalJson (canonical-product-bytes.property.spec.ts).
  */
 export function canonicalProductBytes(source: Buffer, from: number, to: number, arena: ByteArena): Buffer | null {
   const out = arena.reserve(to - from + 2); // only a numeric id grows (by its two quotes)

@@ -1,7 +1,6 @@
 import type { ValidProduct } from '../../../catalog/validation/valid-product';
 import type { RawElement } from '../raw-element';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
-import { canonicalProductJson } from './canonical-product-json';
 import { FAST_PATH_SCHEMA_DRIFT, fastValidProduct, fastValidProductId } from './fast-product-check';
 import { guessId } from './guess-id';
 
@@ -32,14 +31,47 @@ export function canonicalBytesOf(element: RawElement): Buffer | null {
   return canonicalProductBytes(element.source, element.start, element.start + element.byteLength, canonicalArena);
 }
 
-/** canonicalJson(product) as UTF-8, without the generic writer's recursion. */
-export function canonicalJsonBytesOf(product: ValidProduct): Buffer {
-  return Buffer.from(canonicalProductJson(product), 'utf8');
-}
-
 /** The id an element most likely has, read from its first bytes (a key for the stored raw hash), or null. */
 export function guessElementId(element: RawElement): string | null {
   return guessId(element.source, element.start, element.start + element.byteLength);
 }
 
-export { canonicalProductJson, fastValidProduct, fastValidProductId, guessId };
+export { fastValidProduct, fastValidProductId, guessId };
+
+/** Which shortcuts run. Production runs them all; the fast-path bench and specs switch them one at a time. */
+export interface FastPathShortcuts {
+  /** fast-product-check: the DTO's rules without class-validator. */
+  readonly productCheck: boolean;
+  /** canonical-product-bytes: the canonical JSON copied from the element's bytes. */
+  readonly canonicalBytes: boolean;
+  /** guess-id: the id read from the first bytes, so an unchanged element of a re-import is never parsed. */
+  readonly guessId: boolean;
+}
+
+export const ALL_SHORTCUTS: FastPathShortcuts = Object.freeze({
+  productCheck: true,
+  canonicalBytes: true,
+  guessId: true,
+});
+
+/** The fast path's functions; a switched-off shortcut answers what the reference path would do. */
+export interface FastPath {
+  canonicalBytesOf(element: RawElement): Buffer | null;
+  fastValidProduct(element: unknown): ValidProduct | null;
+  fastValidProductId(element: unknown): string | null;
+  guessElementId(element: RawElement): string | null;
+}
+
+const none = (): null => null;
+
+export function fastPathWith(shortcuts: FastPathShortcuts): FastPath {
+  return {
+    canonicalBytesOf: shortcuts.canonicalBytes ? canonicalBytesOf : none,
+    fastValidProduct: shortcuts.productCheck ? fastValidProduct : none,
+    fastValidProductId: shortcuts.productCheck ? fastValidProductId : none,
+    guessElementId: shortcuts.guessId ? guessElementId : none,
+  };
+}
+
+/** Every shortcut on: what the import runs. */
+export const FAST_PATH: FastPath = fastPathWith(ALL_SHORTCUTS);
