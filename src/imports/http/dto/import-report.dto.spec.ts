@@ -1,37 +1,10 @@
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
 import { ImportJobReportDto } from './import-report.dto';
+import { importJobRow } from '../../jobs/testing/import-job-row';
 
-function job(overrides: Partial<ImportJob>): ImportJob {
-  return {
-    id: '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10',
-    organizationId: 'o',
-    accountId: 'a',
-    status: 'pending',
-    total: 0,
-    scannedTotal: null,
-    indexedCount: 0,
-    failedCount: 0,
-    skippedCount: 0,
-    cursor: 0,
-    fileName: 'f.json',
-    fileSize: 12,
-    idempotencyKey: null,
-    fileSha256: null,
-    failureType: null,
-    failureMessage: null,
-    attempts: 0,
-    idleDeliveries: 0,
-    seq: 1,
-    mode: 'merge',
-    allowMassDelete: false,
-    deletedCount: 0,
-    cancelRequestedAt: null,
-    createdAt: new Date('2026-11-26T07:00:00.000Z'),
-    startedAt: null,
-    completedAt: null,
-    ...overrides,
-  };
-}
+/** The fields these specs compare: a stored size, a position and a fixed creation time. */
+const job = (overrides: Partial<ImportJob>): ImportJob =>
+  importJobRow({ fileSize: 12, seq: 1, createdAt: new Date('2026-11-26T07:00:00.000Z'), ...overrides });
 
 describe('ImportJobReportDto.fromJob', () => {
   const now = new Date('2026-11-26T07:00:10.000Z');

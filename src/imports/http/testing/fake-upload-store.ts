@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
+import { importJobRow } from '../../jobs/testing/import-job-row';
 import type { ImportQueuePayload } from '../../queue/import-queue.constants';
 import type { ImportQueueProducer } from '../../queue/import-queue.producer';
 import type { ImportFileRepository } from '../../jobs/repositories/import-file.repository';
@@ -78,7 +79,7 @@ export class FakeUploadStore {
     },
     lockOrganizationQuota: async () => undefined,
     insert: async (manager, job) => {
-      this.transaction(manager).jobs.set(job.id, newJob(job));
+      this.transaction(manager).jobs.set(job.id, importJobRow(job));
     },
     recordFile: async (manager, id, sha256, idempotencyKey) => {
       this.beforeRecordFile?.();
@@ -117,7 +118,7 @@ export class FakeUploadStore {
   /** A committed job, e.g. an earlier upload or another one still waiting. */
   addJob(job: Partial<ImportJob> & Pick<ImportJob, 'id' | 'organizationId'>): ImportJob {
     const row = {
-      ...newJob({ accountId: 'account', fileName: 'earlier.json', fileSize: 0, mode: 'merge', allowMassDelete: false, ...job }),
+      ...importJobRow({ accountId: 'account', fileName: 'earlier.json', fileSize: 0, mode: 'merge', allowMassDelete: false, ...job }),
       ...job,
     };
     this.jobs.set(row.id, row);
@@ -146,31 +147,4 @@ export class FakeUploadStore {
     const current = tx.jobs.get(id) ?? this.jobs.get(id);
     if (current) tx.jobs.set(id, { ...current, ...change });
   }
-}
-
-function newJob(
-  job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete'>,
-): ImportJob {
-  return {
-    ...job,
-    status: 'pending',
-    total: 0,
-    scannedTotal: null,
-    indexedCount: 0,
-    failedCount: 0,
-    skippedCount: 0,
-    cursor: 0,
-    idempotencyKey: null,
-    fileSha256: null,
-    failureType: null,
-    failureMessage: null,
-    attempts: 0,
-    idleDeliveries: 0,
-    seq: null,
-    deletedCount: 0,
-    cancelRequestedAt: null,
-    createdAt: new Date(),
-    startedAt: null,
-    completedAt: null,
-  } as ImportJob;
 }
