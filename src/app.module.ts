@@ -10,6 +10,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
+import { ReplicasModule } from './database/replicas/replicas.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { ImportJobsModule } from './imports/import-jobs.module';
@@ -29,6 +30,7 @@ export class AppModule {
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
         DatabaseModule,
+        ReplicasModule,
         ReadsModule,
         AuthModule,
         CredentialsListenerModule,

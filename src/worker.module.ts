@@ -7,6 +7,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
+import { ReplicaFencesModule } from './database/replicas/replicas.module';
 import { ImportJobsModule } from './imports/import-jobs.module';
 import { BULL_ROOT_OPTIONS } from './imports/queue/bull-options.factory';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
@@ -22,6 +23,7 @@ export class WorkerModule {
         LoggingModule.forRoot(),
         MetricsModule,
         DatabaseModule,
+        ReplicaFencesModule,
         ReadsModule,
         BullModule.forRootAsync(BULL_ROOT_OPTIONS),
         ImportJobsModule,

@@ -13,6 +13,7 @@ import { FacetQueryDto, ProductFacetsDto } from './dto/product-facets.dto';
 import { ProductFacetsService } from './query/product-facets.service';
 import { ProductDeletion } from './product-deletion';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
+import { ReadsFromReplica } from '../reads/reads-from-replica.decorator';
 
 const { conflict, not_found } = CATALOG_ERRORS;
 const validation = { ...ERROR_EXAMPLES.validation, ...CATALOG_ERRORS.validation };
@@ -41,6 +42,7 @@ export class CatalogController {
 
   @Get()
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'list-products',
     summary: 'List or search products',
@@ -57,6 +59,7 @@ export class CatalogController {
 
   @Get('facets')
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'get-product-facets',
     summary: 'Count products by brand, category, availability and price',
@@ -73,6 +76,7 @@ export class CatalogController {
 
   @Get(':product_id')
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'get-product',
     summary: 'Get one product',

@@ -39,7 +39,7 @@ export class McpController {
     // JSON answers rather than an SSE stream: every tool answers in one message.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    const bounds = boundToolCalls(transport, this.reads, principal.accountId);
+    const bounds = boundToolCalls(transport, this.reads, principal);
     response.on('close', () => {
       bounds.done();
       void transport.close();

@@ -3,6 +3,7 @@ import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type Requ
 import type { ReadScope } from '../database/read-scope/read-scope';
 import type { ReadBudget } from '../reads/read-budget';
 import { READ_RETRY_AFTER_SECONDS } from '../reads/read-budget';
+import { calledTool, REPLICA_TOOLS } from './replica-tools';
 
 /** JSON-RPC's range for server errors; the message and `data.retry_after_seconds` say what to do. */
 const SERVER_ERROR = -32000;
@@ -18,11 +19,15 @@ interface Running {
  * server.connect): the calls of one POST run one after another, each holding one of the account's
  * READS_IN_FLIGHT_PER_ACCOUNT slots and running in its own ReadScope (one connection, READ ONLY,
  * READ_STATEMENT_TIMEOUT_MS). A call that finds no free slot is answered at once with a JSON-RPC
- * error asking to retry; answers are refused (JSON-RPC error) once the request's answers would pass
+ * error asking to retry; a catalog tool (REPLICA_TOOLS) may read on a streaming replica; answers are refused (JSON-RPC error) once the request's answers would pass
  * READ_RESPONSE_MAX_BYTES. Other messages (initialize, tools/list…) pass untouched. `done` frees
  * what is still held (client gone); calls still running then finish on ordinary connections.
  */
-export function boundToolCalls(transport: Transport, budget: ReadBudget, accountId: string): { done: () => void } {
+export function boundToolCalls(
+  transport: Transport,
+  budget: ReadBudget,
+  { accountId, organizationId }: { accountId: string; organizationId: string },
+): { done: () => void } {
   const deliver = transport.onmessage;
   const send = transport.send.bind(transport);
   if (!deliver) throw new Error('boundToolCalls needs a connected transport');
@@ -46,7 +51,8 @@ export function boundToolCalls(transport: Transport, budget: ReadBudget, account
         void send(errorAnswer(message.id, budget.busyMessage(), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
         continue;
       }
-      const scope = budget.openScope();
+      const tool = calledTool(message);
+      const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId } : undefined);
       running = { id: message.id, release, scope };
       scope.run(() => deliver(message, extra));
     }

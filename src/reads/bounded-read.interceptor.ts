@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, finalize, throwError, type Observable } from 'rxjs';
 import { ReadBudget } from './read-budget';
+import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
 import { capResponseBody } from './response-cap';
 
 const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
@@ -10,6 +11,7 @@ const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
 /** What the Basic strategy puts on an authenticated request that the budget needs: whose read it is. */
 interface ReadingAccount {
   accountId: string;
+  organizationId: string;
 }
 
 /** For a read route that applies ReadBudget itself, in finer pieces (the MCP endpoint: per tool call). */
@@ -19,7 +21,8 @@ export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMeta
  * Bounds a read route (RequireScopes puts it on every route that needs only the read scope): runs
  * after authentication, takes one of the account's read slots (429 when none is free), runs the
  * handler in a ReadScope (one connection, READ ONLY, READ_STATEMENT_TIMEOUT_MS: 503 when it
- * cancels a statement) and refuses an answer above READ_RESPONSE_MAX_BYTES (422).
+ * cancels a statement) and refuses an answer above READ_RESPONSE_MAX_BYTES (422). A route marked
+ * ReadsFromReplica may have its scope served by a streaming replica (ReplicaRouter decides).
  */
 @Injectable()
 export class BoundedReadInterceptor implements NestInterceptor {
@@ -34,7 +37,8 @@ export class BoundedReadInterceptor implements NestInterceptor {
     if (!principal || ownBounds) return next.handle();
     const release = this.budget.acquire(principal.accountId);
     capResponseBody(context.switchToHttp().getResponse<Response>(), this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
-    const scope = this.budget.openScope();
+    const onReplica = this.reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, [context.getHandler(), context.getClass()]);
+    const scope = this.budget.openScope(onReplica ? { organizationId: principal.organizationId } : undefined);
     return scope
       .run(() => next.handle())
       .pipe(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ReadScope } from '../database/read-scope/read-scope';
+import type { ReplicaRead } from '../database/replicas/replica-read';
 import { AppConfig } from '../common/config/app-config';
 import { RateLimitedError, UnavailableError, ValidationError } from '../common/errors/api-error';
 import { ReadSlots } from './read-slots';
@@ -45,8 +46,9 @@ export class ReadBudget {
     return `This account already has ${this.perAccount} reads in progress (limit ${this.perAccount}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
   }
 
-  openScope(): ReadScope {
-    return new ReadScope(this.config.reads.statementTimeoutMs);
+  /** `replica`: the read may run on a streaming replica (see ReplicaRouter); else on the primary. */
+  openScope(replica?: ReplicaRead): ReadScope {
+    return new ReadScope(this.config.reads.statementTimeoutMs, replica);
   }
 
   /** A statement the read timeout cancelled (or one that followed it in the aborted transaction) is 503 with Retry-After. */

@@ -14,6 +14,7 @@ import type { UcpGetProductResponse, UcpLookupResponse, UcpSearchResponse } from
 import { UcpCatalogService } from './ucp-catalog.service';
 import { UCP_ERRORS } from './ucp-error-examples';
 import { describeIssues, getProductRequestSchema, lookupRequestSchema, MAX_REQUEST_BODY_BYTES, searchRequestSchema } from './ucp-requests';
+import { ReadsFromReplica } from '../reads/reads-from-replica.decorator';
 
 const SCHEMA_BASE = 'https://ucp.dev/schemas/shopping';
 const { bad_request, unsupported_media_type } = ERROR_EXAMPLES;
@@ -41,6 +42,7 @@ export class UcpCatalogController {
   @Post('search')
   @HttpCode(200)
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'ucp-search-catalog',
     summary: 'UCP catalog search',
@@ -61,6 +63,7 @@ export class UcpCatalogController {
   @Post('lookup')
   @HttpCode(200)
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'ucp-lookup-catalog',
     summary: 'UCP catalog lookup by ids',
@@ -81,6 +84,7 @@ export class UcpCatalogController {
   @Post('product')
   @HttpCode(200)
   @RequireScopes('accounts--my:ro')
+  @ReadsFromReplica()
   @ApiOperation({
     operationId: 'ucp-get-product',
     summary: 'UCP product detail',

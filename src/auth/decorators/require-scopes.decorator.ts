@@ -1,6 +1,7 @@
 import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity } from '@nestjs/swagger';
 import { BoundedReadInterceptor } from '../../reads/bounded-read.interceptor';
+import { ReplicaFenceInterceptor } from '../../database/replicas/replica-fence.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { ERROR_EXAMPLES } from '../../openapi/error-examples';
 import { SECURITY_SCHEME } from '../../openapi/security-scheme';
@@ -17,7 +18,8 @@ const READ_SCOPE: Scope = 'accounts--my:ro';
 /**
  * Authenticates with a personal access token and requires the given scopes — one line per route.
  * A read route is also bounded (BoundedReadInterceptor: reads in flight, read timeout, answer
- * size); a write route refuses cross-site browser requests first (CrossSiteWriteGuard).
+ * size); a write route refuses cross-site browser requests first (CrossSiteWriteGuard), and once
+ * it succeeded keeps the organization's replica reads behind it (ReplicaFenceInterceptor).
  * Also documents the errors every such route can answer (its own go in `@ApiErrors`).
  */
 export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecorator {
@@ -48,6 +50,7 @@ export function RequireScopes(...scopes: Scope[]): MethodDecorator & ClassDecora
   return applyDecorators(
     ...common,
     UseGuards(CrossSiteWriteGuard, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard),
+    UseInterceptors(ReplicaFenceInterceptor),
     ApiErrors(authorization.crossSite),
   );
 }

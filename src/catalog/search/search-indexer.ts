@@ -1,6 +1,7 @@
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { searchIndexConnections } from '../../database/pool-size';
+import { ReplicaFences } from '../../database/replicas/replica-fences';
 import { SearchIndexRepository } from '../repositories/search-index.repository';
 import { type Chunk, IndexingTurns, type Priority } from './indexing-turns';
 
@@ -29,6 +30,9 @@ export const SEARCH_INDEX_LOOPS = 2;
  * entries stay pending) or on shutdown. Resumable by construction: what is pending stays pending
  * whatever crashed; the worker's periodic sweep picks up organizations nobody requested.
  *
+ * With replicas, each chunk's WAL position becomes the organization's fence (ReplicaFences), so a
+ * request resolves once searches on any replica they may use find what it indexed.
+ *
  * An import's products are indexed once it is `done` (ImportDeliveryProcessor requests it), never
  * beside its batches: stemming beside them takes CPU the import needs, while the 50 MiB upload
  * limit bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
@@ -43,6 +47,7 @@ export class SearchIndexer implements BeforeApplicationShutdown {
   constructor(
     private readonly repository: SearchIndexRepository,
     config: AppConfig,
+    @Optional() private readonly fences?: ReplicaFences,
   ) {
     this.turns = new IndexingTurns(searchIndexConnections(config), SEARCH_INDEX_LOOPS);
   }
@@ -93,6 +98,8 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     let taken: number | null;
     try {
       taken = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK);
+      // Searchable means on replicas too: a search goes to one that has replayed these vectors, or to the primary.
+      if (taken > 0) await this.fences?.advance(drain.organizationId);
     } catch (error) {
       this.logger.warn(`Search indexing of organization ${drain.organizationId} failed: ${(error as Error).message}`);
       taken = null;

@@ -84,5 +84,10 @@ export function appConfigOf(env: Environment) {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    replicas: {
+      urls: env.DATABASE_REPLICA_URLS,
+      maxLagMs: env.REPLICA_MAX_LAG_MS,
+      probeIntervalMs: env.REPLICA_PROBE_INTERVAL_MS,
+    },
   };
 }

@@ -119,6 +119,25 @@ export const ENVIRONMENT = {
     shownDefault: 'HTTP_REQUEST_TIMEOUT_MS + 60000',
     doc: 'PostgreSQL ends a session idle inside a transaction this long (a frozen process cannot hold locks forever); longer than any upload, whose transaction waits for the client between chunks; 0 = off',
   }),
+  DATABASE_REPLICA_URLS: list({
+    accepts: 'comma-separated `postgres://` URLs',
+    message: 'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs',
+    each: { pattern: /^postgres(ql)?:\/\/.+/, message: 'DATABASE_REPLICA_URLS must list postgres:// URLs' },
+    fallback: [],
+    doc: 'streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP reads; job status, reports, writes and reads that must see a fresh write stay on the primary. Empty: every read on the primary. Set the same list on API and worker processes (the worker records what a replica must have replayed). See [operations.md](operations.md#read-replicas)',
+  }),
+  REPLICA_MAX_LAG_MS: int({
+    min: 100,
+    max: 3_600_000,
+    fallback: 5_000,
+    doc: 'a replica whose replay is further behind the primary than this serves no read (they go to another replica or the primary)',
+  }),
+  REPLICA_PROBE_INTERVAL_MS: int({
+    min: 100,
+    max: 60_000,
+    fallback: 1_000,
+    doc: "how often each API process measures every replica's replay position and lag (one short query each, and one on the primary); a replica that does not answer is skipped until a probe succeeds",
+  }),
   RECONCILE_INTERVAL_MS: int({ min: 100, fallback: 30_000, doc: 'how often unfinished jobs missing from Redis are re-enqueued' }),
   QUEUE_PREFIX: text({
     accepts: '1–64 of `[A-Za-z0-9:_-]`',

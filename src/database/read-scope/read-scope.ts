@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryRunner } from 'typeorm';
+import type { ReplicaRead } from '../replicas/replica-read';
 
 const active = new AsyncLocalStorage<ReadScope>();
 
@@ -22,7 +23,11 @@ export class ReadScope {
   private tail: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  constructor(readonly timeoutMs: number) {}
+  /** `replica`: the read may run on a streaming replica (ReplicaRouter decides); otherwise on the primary. */
+  constructor(
+    readonly timeoutMs: number,
+    readonly replica?: ReplicaRead,
+  ) {}
 
   /** The scope of the code running now, if it is inside an open one. */
   static current(): ReadScope | undefined {

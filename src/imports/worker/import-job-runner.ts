@@ -1,11 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { BatchDiff } from '../pipeline/batch-diff';
 import { ImportBatchService } from '../pipeline/import-batch.service';
 import { roomUnder } from '../pipeline/product-quota';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../pipeline/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
+import { ReplicaFences } from '../../database/replicas/replica-fences';
 import type { ImportFailureType } from '../jobs/entities/import-job-status';
 import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
@@ -48,6 +49,7 @@ export class ImportJobRunner {
     private readonly catalog: ImportBatchService,
     private readonly metrics: ImportMetrics,
     private readonly ids: ImportJobIdsRepository,
+    @Optional() private readonly fences?: ReplicaFences,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -72,7 +74,7 @@ export class ImportJobRunner {
 
   /** processing → done; a replace import's deletions commit with it, or not at all. */
   private async finishDone(job: ImportJob): Promise<void> {
-    const finished = await this.dataSource.transaction(async (manager) => {
+    const finished = await this.lastTransaction(job, async (manager) => {
       if (!(await this.jobs.markDone(manager, job.id))) return false;
       if (job.mode === 'replace') {
         const deleted = await this.ids.deleteAbsentProducts(manager, job.organizationId, job.id);
@@ -86,7 +88,7 @@ export class ImportJobRunner {
 
   /** Ends the job failed/cancelled: what committed batches applied stays (and counted); nothing else runs. */
   private async finishCancelled(job: ImportJob): Promise<RunOutcome> {
-    const applied = await this.dataSource.transaction(async (manager) => {
+    const applied = await this.lastTransaction(job, async (manager) => {
       const message =
         job.cursor === 0
           ? 'Cancelled on request before any product was applied'
@@ -100,6 +102,16 @@ export class ImportJobRunner {
     if (!applied) throw new ConcurrentProgressError(job.id, job.cursor);
     this.logger.log(`Import job ${job.id} cancelled at element ${job.cursor}`);
     return 'failed';
+  }
+
+  /**
+   * The transaction that ends the job: replica reads of the organization go to the primary until it
+   * has committed and its WAL position is the organization's fence, so whoever sees the job
+   * finished never reads its products from a replica that lacks them.
+   */
+  private lastTransaction<T>(job: ImportJob, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const commit = () => this.dataSource.transaction(work);
+    return this.fences ? this.fences.around(job.organizationId, commit) : commit();
   }
 
   /** A guarded update changed nothing: a cancel request, or another delivery moved the job on. */

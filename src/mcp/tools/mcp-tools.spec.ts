@@ -68,7 +68,7 @@ describe('MCP tools', () => {
     await factory.create(PRINCIPAL).connect(serverSide);
     const connected = new Client({ name: 'spec', version: '1.0.0' });
     await connected.connect(clientSide);
-    if (bound) boundToolCalls(serverSide, bound, PRINCIPAL.accountId);
+    if (bound) boundToolCalls(serverSide, bound, PRINCIPAL);
     return connected;
   }
 
