@@ -32,6 +32,7 @@ const DEFAULTS = {
   swaggerEnabled: true,
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
+  replicas: { urls: [], maxLagMs: 5_000, probeIntervalMs: 1_000 },
   authFailuresPerMinute: 30,
   authUnknownLookupsPerMinute: 600,
   trustedProxies: [],
@@ -70,7 +71,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(54);
+    expect(ENV_KEYS).toHaveLength(57);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -235,6 +236,27 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', 'fd00::/129'],
     ['READS_IN_FLIGHT_PER_ACCOUNT', '0'],
     ['READ_RESPONSE_MAX_BYTES', '1000'],
+  ])('refuses %s=%p', (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(names(variable));
+  });
+
+  it('reads the replica settings: a list of URLs (empty = none), the lag bound and the probe interval, limits included', () => {
+    const config = loadConfig({
+      DATABASE_REPLICA_URLS: 'postgres://db-2:5432/pds, postgresql://reader@db-3/pds',
+      REPLICA_MAX_LAG_MS: '100',
+      REPLICA_PROBE_INTERVAL_MS: '60000',
+    });
+    expect(config.replicas).toEqual({ urls: ['postgres://db-2:5432/pds', 'postgresql://reader@db-3/pds'], maxLagMs: 100, probeIntervalMs: 60_000 });
+    expect(loadConfig({ DATABASE_REPLICA_URLS: '' }).replicas.urls).toEqual([]);
+  });
+
+  it.each([
+    ['DATABASE_REPLICA_URLS', 'db-2:5432'],
+    ['DATABASE_REPLICA_URLS', 'postgres://db-2/pds,mysql://db-3'],
+    ['REPLICA_MAX_LAG_MS', '99'],
+    ['REPLICA_MAX_LAG_MS', '3600001'],
+    ['REPLICA_PROBE_INTERVAL_MS', '99'],
+    ['REPLICA_PROBE_INTERVAL_MS', '60001'],
   ])('refuses %s=%p', (variable, value) => {
     expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });
