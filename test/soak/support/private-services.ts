@@ -25,7 +25,7 @@ function run(command: string, args: string[], timeoutMs = 120_000): Promise<stri
 }
 
 /** `runuser -u postgres -- <PG_BIN>/<tool> …`: the server refuses to run as root. */
-function asPostgres(tool: string, args: string[], timeoutMs?: number): Promise<string> {
+export function asPostgres(tool: string, args: string[], timeoutMs?: number): Promise<string> {
   return run('runuser', ['-u', 'postgres', '--', join(postgresBin(), tool), ...args], timeoutMs);
 }
 
@@ -33,6 +33,8 @@ export class PrivatePostgres {
   private constructor(
     readonly dir: string,
     readonly port: number,
+    /** Server settings beside the common ones (a standby's). */
+    private readonly extraOptions: string[] = [],
   ) {}
 
   /** initdb (trust auth) into `<root>/pg`, owned by the postgres OS user, then start it. */
@@ -44,6 +46,24 @@ export class PrivatePostgres {
     chownSync(dir, uid, gid);
     await asPostgres('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--locale=C.UTF-8']);
     const cluster = new PrivatePostgres(dir, port);
+    await cluster.start();
+    return cluster;
+  }
+
+  /**
+   * A streaming replica (hot standby) of `primary`: `pg_basebackup -R` into `<root>/<name>` (the
+   * primary's trust rules allow replication from 127.0.0.1), started on `port`.
+   */
+  static async replicaOf(primary: PrivatePostgres, root: string, port: number, name = 'replica'): Promise<PrivatePostgres> {
+    const dir = join(root, name);
+    mkdirSync(dir, { recursive: true });
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+    const source = ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'];
+    await asPostgres('pg_basebackup', ['-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync', ...source]);
+    // Feedback: the primary's vacuum keeps rows a standby query still reads (no recovery-conflict cancels).
+    const cluster = new PrivatePostgres(dir, port, ['-c hot_standby=on', '-c hot_standby_feedback=on']);
     await cluster.start();
     return cluster;
   }
@@ -63,6 +83,7 @@ export class PrivatePostgres {
       '-c fsync=off',
       '-c full_page_writes=off',
       '-c shared_buffers=64MB',
+      ...this.extraOptions,
     ].join(' ');
     await asPostgres('pg_ctl', [
       '-D',
