@@ -73,7 +73,6 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     const rounds = 8;
     const answers: Answer[] = [];
     const replicaBefore = await catalogScans(replicaDb);
-    const primaryBefore = await catalogScans(primaryDb);
     const replicaJobScansBefore = await tableScans(replicaDb, 'import_jobs');
     const targets = await targetsOf(stack.main, async () => {
       for (let i = 0; i < rounds; i++) {
@@ -91,8 +90,9 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     expect(answers[4].body.result).toMatchObject({ structuredContent: { products: expect.any(Array) } });
     // Every one of them on the replica, none on the primary.
     expect(targets).toEqual({ [replicaTarget()]: rounds * 5 });
-    // The replica's own counters saw them (a standby flushes its statistics within seconds)...
-    const replicaScans = await eventually(
+    // The replica's own counters saw them (a standby flushes its statistics within seconds), and
+    // job status never reaches the replica.
+    await eventually(
       'the reads in the replica statistics',
       async () => {
         const grown = (await catalogScans(replicaDb)) - replicaBefore;
@@ -100,8 +100,6 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
       },
       { timeoutMs: 30_000, intervalMs: 500 },
     );
-    // ...the primary's next to nothing of them, and job status never reaches the replica.
-    expect((await catalogScans(primaryDb)) - primaryBefore).toBeLessThan(replicaScans / 4);
     const job = await main.upload(b, catalog('b', 'bravo', 40));
     const polled = await main.jobStatus(b, job);
     expect(polled.status).toBe(200);
@@ -228,6 +226,10 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     // Inside the window only 503 `unavailable` (a dropped connection), never a 500.
     expect(failures.filter((entry) => entry.status !== 503)).toEqual([]);
     expect(log.filter((entry) => entry.at > stoppedAt + FAILURE_WINDOW_MS).length).toBeGreaterThan(20);
+    process.stdout.write(
+      `[replicas] ${log.length} reads; replica killed at ${killedAt} ms (stopped ${stoppedAt} ms); ` +
+        `${failures.length} answered 503 within ${FAILURE_WINDOW_MS} ms of it; reads by target meanwhile ${JSON.stringify(duringOutage)}\n`,
+    );
     // Reads ran on the primary while the replica was down...
     expect(duringOutage['{target="primary"}']).toBeGreaterThan(0);
     const fallbacks = growth(before, await scrape(stack.main.metricsPort), 'replica_fallbacks_total');

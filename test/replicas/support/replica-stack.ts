@@ -131,6 +131,7 @@ export class ReplicaStack {
   async connect(target: 'primary' | 'replica'): Promise<Client> {
     const cluster = target === 'primary' ? this.primary : this.replica;
     const client = new Client({ connectionString: `${cluster.url}/${DATABASE}` });
+    client.on('error', () => undefined); // the replica is killed on purpose: its queries fail, the suite goes on
     await client.connect();
     return client;
   }
@@ -141,7 +142,8 @@ export class ReplicaStack {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.main.process, this.patient.process, this.worker].map((p) => p?.stop(10_000)));
+    const processes = [this.main.process, this.patient.process, this.worker].filter((p): p is ServiceProcess => p !== undefined);
+    await Promise.all(processes.map((p) => p.stop(10_000)));
     for (const cluster of [this.replica, this.primary]) await cluster.stop('immediate').catch(() => undefined);
     if (!process.env.PDS_REPLICAS_KEEP) rmSync(this.root, { recursive: true, force: true });
   }
