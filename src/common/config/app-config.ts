@@ -86,6 +86,7 @@ export function appConfigOf(env: Environment) {
     },
     replicas: {
       urls: env.DATABASE_REPLICA_URLS,
+      fences: env.REPLICA_FENCES,
       maxLagMs: env.REPLICA_MAX_LAG_MS,
       probeIntervalMs: env.REPLICA_PROBE_INTERVAL_MS,
     },

@@ -124,7 +124,12 @@ export const ENVIRONMENT = {
     message: 'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs',
     each: { pattern: /^postgres(ql)?:\/\/.+/, message: 'DATABASE_REPLICA_URLS must list postgres:// URLs' },
     fallback: [],
-    doc: 'streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP reads; job status, reports, writes and reads that must see a fresh write stay on the primary. Empty: every read on the primary. Set the same list on API and worker processes (the worker records what a replica must have replayed). See [operations.md](operations.md#read-replicas)',
+    doc: 'streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP catalog tools; job status, reports, errors, webhooks and every write stay on the primary, and a read never runs on a replica that has not replayed its organization\'s last write (`REPLICA_FENCES`). Empty: every read on the primary. See [operations.md](operations.md#read-replicas)',
+  }),
+  REPLICA_FENCES: flag({
+    fallback: (env) => (env.DATABASE_REPLICA_URLS as string[]).length > 0,
+    shownDefault: '`true` when `DATABASE_REPLICA_URLS` is set',
+    doc: "record, per organization in Redis, the primary's WAL position after each write a reader must see (write routes, an import's last transaction, search indexing), so replica reads never go behind them. Every process that writes needs it when any API process reads from replicas: set it to `true` on API and worker processes that have no `DATABASE_REPLICA_URLS` of their own",
   }),
   REPLICA_MAX_LAG_MS: int({
     min: 100,

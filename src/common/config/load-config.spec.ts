@@ -32,7 +32,7 @@ const DEFAULTS = {
   swaggerEnabled: true,
   logFormat: 'auto',
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
-  replicas: { urls: [], maxLagMs: 5_000, probeIntervalMs: 1_000 },
+  replicas: { urls: [], fences: false, maxLagMs: 5_000, probeIntervalMs: 1_000 },
   authFailuresPerMinute: 30,
   authUnknownLookupsPerMinute: 600,
   trustedProxies: [],
@@ -71,7 +71,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(57);
+    expect(ENV_KEYS).toHaveLength(58);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -246,8 +246,16 @@ describe('loadConfig', () => {
       REPLICA_MAX_LAG_MS: '100',
       REPLICA_PROBE_INTERVAL_MS: '60000',
     });
-    expect(config.replicas).toEqual({ urls: ['postgres://db-2:5432/pds', 'postgresql://reader@db-3/pds'], maxLagMs: 100, probeIntervalMs: 60_000 });
-    expect(loadConfig({ DATABASE_REPLICA_URLS: '' }).replicas.urls).toEqual([]);
+    expect(config.replicas).toEqual({
+      urls: ['postgres://db-2:5432/pds', 'postgresql://reader@db-3/pds'],
+      fences: true,
+      maxLagMs: 100,
+      probeIntervalMs: 60_000,
+    });
+    expect(loadConfig({ DATABASE_REPLICA_URLS: '' }).replicas).toMatchObject({ urls: [], fences: false });
+    // A writer without replicas of its own still records fences for the API processes that have some.
+    expect(loadConfig({ REPLICA_FENCES: 'true' }).replicas).toMatchObject({ urls: [], fences: true });
+    expect(loadConfig({ DATABASE_REPLICA_URLS: 'postgres://db-2/pds', REPLICA_FENCES: 'false' }).replicas.fences).toBe(false);
   });
 
   it.each([
@@ -257,6 +265,7 @@ describe('loadConfig', () => {
     ['REPLICA_MAX_LAG_MS', '3600001'],
     ['REPLICA_PROBE_INTERVAL_MS', '99'],
     ['REPLICA_PROBE_INTERVAL_MS', '60001'],
+    ['REPLICA_FENCES', 'sometimes'],
   ])('refuses %s=%p', (variable, value) => {
     expect(configError({ [variable]: value }).message).toMatch(names(variable));
   });

@@ -22,6 +22,8 @@ local pins = redis.call('ZCOUNT', KEYS[2], ARGV[1], '+inf')
 return {lsn, pins}`;
 
 const COMMAND_TIMEOUT_MS = 500;
+/** Redis statuses in which a command would only wait in the offline queue: fail at once instead. */
+const UNREACHABLE = new Set(['reconnecting', 'close', 'end']);
 /** A pin a crashed process never removed stops counting after this. */
 const PIN_DEADLINE_MS = 5 * 60_000;
 
@@ -32,7 +34,7 @@ const PIN_DEADLINE_MS = 5 * 60_000;
  * must be seen at once is committing (an import's last transaction) the organization is "pinned":
  * its reads go to the primary until the write's position is recorded. A fence is kept only as long
  * as a replica within REPLICA_MAX_LAG_MS could still lack it. Inactive (every call returns at
- * once) when DATABASE_REPLICA_URLS is empty. A failure to read the fence sends the read to the
+ * once) unless REPLICA_FENCES (by default on with DATABASE_REPLICA_URLS). A failure to read the fence sends the read to the
  * primary; a failure to record one is logged and counted (the write itself has committed).
  */
 @Injectable()
@@ -53,7 +55,7 @@ export class ReplicaFences implements OnModuleDestroy {
   }
 
   get enabled(): boolean {
-    return this.config.replicas.urls.length > 0;
+    return this.config.replicas.fences;
   }
 
   /** Records that the organization's reads must see everything the primary has committed so far. */
@@ -66,10 +68,7 @@ export class ReplicaFences implements OnModuleDestroy {
   async around<T>(organizationId: string, write: () => Promise<T>): Promise<T> {
     if (!this.enabled) return write();
     const pin = randomUUID();
-    await this.client()
-      .zadd(this.pinsKey(organizationId), Date.now() + PIN_DEADLINE_MS, pin)
-      .then(() => this.client().pexpire(this.pinsKey(organizationId), PIN_DEADLINE_MS))
-      .catch((error: Error) => this.failed('pin', organizationId, error));
+    await this.pin(organizationId, pin).catch((error: Error) => this.failed('pin', organizationId, error));
     try {
       return await write();
     } finally {
@@ -95,6 +94,11 @@ export class ReplicaFences implements OnModuleDestroy {
     this.redis?.disconnect();
   }
 
+  private async pin(organizationId: string, pin: string): Promise<void> {
+    const key = this.pinsKey(organizationId);
+    await this.client().multi().zadd(key, Date.now() + PIN_DEADLINE_MS, pin).pexpire(key, PIN_DEADLINE_MS).exec();
+  }
+
   private async record(organizationId: string, pin: string): Promise<void> {
     const lsn = await currentWalPosition(this.dataSource);
     await this.client().eval(ADVANCE, 2, this.lsnKey(organizationId), this.pinsKey(organizationId), lsn.toString(), this.keepMs, pin);
@@ -118,6 +122,7 @@ export class ReplicaFences implements OnModuleDestroy {
       this.redis = new Redis(this.config.redisUrl, { lazyConnect: true, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
       this.redis.on('error', () => undefined); // reported through failed commands
     }
+    if (UNREACHABLE.has(this.redis.status)) throw new Error(`Redis ${this.redis.status}`);
     return this.redis;
   }
 }
