@@ -66,7 +66,9 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
       const name = replicaName(url, names);
       names.add(name);
       const health: ReplicaHealth = { up: false, replayedLsn: null, lagMs: null };
-      const replica: Replica = { name, pool: this.pool(url, poolSize(this.config)), probe: this.pool(url, 1), health };
+      // A probe that cannot answer within two intervals counts as failed (a host gone silent).
+      const probeTimeoutMs = Math.max(1_000, 2 * probeIntervalMs);
+      const replica: Replica = { name, pool: this.pool(url, poolSize(this.config)), probe: this.pool(url, 1, probeTimeoutMs), health };
       replica.pool.on('error', (error) => this.markDown(replica, error));
       replica.probe.on('error', (error) => this.markDown(replica, error));
       this.metrics.up.set({ replica: name }, 0);
@@ -163,7 +165,8 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
     this.metrics.up.set({ replica: replica.name }, 0);
   }
 
-  private pool(url: string, max: number): Pool {
+  /** `queryTimeoutMs`: the client gives up on an answer after this (the server's timeouts cannot fire on a host gone silent). */
+  private pool(url: string, max: number, queryTimeoutMs?: number): Pool {
     const { database } = this.config;
     const config: PoolConfig = {
       connectionString: url,
@@ -173,6 +176,8 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
       statement_timeout: database.statementTimeoutMs || undefined,
       idle_in_transaction_session_timeout: database.idleInTransactionTimeoutMs || undefined,
       options: '-c jit=off',
+      keepAlive: true,
+      query_timeout: queryTimeoutMs ?? (database.statementTimeoutMs > 0 ? database.statementTimeoutMs + 5_000 : undefined),
     };
     return new Pool(config);
   }
