@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { QueueNamespace } from '../database/queue-namespace';
+import { ReplicaRouter } from '../database/replicas/replica-router';
 import { FastPathReport } from '../imports/pipeline/fast-path/fast-path-report';
 import { RedisHealthIndicator } from './redis.health';
 
@@ -12,8 +13,8 @@ export interface ReadinessReport {
 }
 
 /**
- * Whether PostgreSQL and Redis answer, with details, the queue this process serves and whether the
- * import's fast path is on. The full report goes to the metrics port only (it names dependencies
+ * Whether PostgreSQL and Redis answer, with details, the queue this process serves, whether the
+ * import's fast path is on, and the read replicas' state. The full report goes to the metrics port only (it names dependencies
  * and the deployment's queue prefix); the public probe answers just ok or 503.
  */
 @Injectable()
@@ -24,6 +25,7 @@ export class ReadinessService {
     private readonly redis: RedisHealthIndicator,
     private readonly namespace: QueueNamespace,
     private readonly fastPath: FastPathReport,
+    @Optional() private readonly replicas?: ReplicaRouter,
   ) {}
 
   async report(): Promise<ReadinessReport> {
@@ -32,15 +34,17 @@ export class ReadinessService {
     const queue = { prefix, prefix_source: source, deployment_id: deploymentId };
     // A fast path that is off slows imports down but fails nothing: reported, never a reason for 503.
     const fastPath = this.fastPath.readiness();
+    // Likewise a replica down or lagging: its reads go to the primary (DATABASE_REPLICA_URLS).
+    const extra = { queue, fast_path: fastPath, replicas: this.replicas?.readiness() ?? [] };
     try {
       const result = await this.health.check([
         () => this.database.pingCheck('postgres', { timeout: 1_500 }),
         () => this.redis.pingCheck('redis'),
       ]);
-      return { ...result, queue, fast_path: fastPath };
+      return { ...result, ...extra };
     } catch (error) {
       const response = (error as { response?: Record<string, unknown> }).response ?? {};
-      return { ...response, status: 'error', queue, fast_path: fastPath };
+      return { ...response, status: 'error', ...extra };
     }
   }
 }

@@ -47,6 +47,9 @@ describe('Read replicas without a standby (DATABASE_REPLICA_URLS naming the prim
     const router = t.app.get(ReplicaRouter);
     await router.probeOnce();
     expect(router.health()).toEqual([expect.objectContaining({ up: false })]);
+    // Reported on the operations port, never a reason for "not ready".
+    const ready = await request(t.metrics).get('/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'ok', replicas: [{ up: false, lag_ms: null, replayed_lsn: null }] });
     const fallbacks = await counter('replica_fallbacks_total', 'down');
     const primaryReads = await counter('database_reads_total', 'primary');
     await request(t.http).get('/v1/catalogs/products?q=anything').set('Authorization', caller.auth).expect(200);

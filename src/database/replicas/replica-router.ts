@@ -89,9 +89,14 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
     await Promise.all(this.replicas.flatMap((replica) => [replica.pool.end(), replica.probe.end()]));
   }
 
-  /** What the router knows of each replica now (for tests and the operations endpoint). */
+  /** What the router knows of each replica now. */
   health(): Array<{ name: string } & ReplicaHealth> {
     return this.replicas.map(({ name, health }) => ({ name, ...health }));
+  }
+
+  /** The same for the full readiness report (JSON: positions as text). */
+  readiness(): Array<{ name: string; up: boolean; lag_ms: number | null; replayed_lsn: string | null }> {
+    return this.health().map(({ name, up, lagMs, replayedLsn }) => ({ name, up, lag_ms: lagMs, replayed_lsn: replayedLsn?.toString() ?? null }));
   }
 
   queryRunner(read: ReplicaRead): QueryRunner {
