@@ -18,10 +18,11 @@ interface Running {
  * Puts an MCP request's tool calls under the account's read budget, on its transport (after
  * server.connect): the calls of one POST run one after another, each holding one of the account's
  * READS_IN_FLIGHT_PER_ACCOUNT slots and running in its own ReadScope (one connection, READ ONLY,
- * READ_STATEMENT_TIMEOUT_MS). A call that finds no free slot is answered at once with a JSON-RPC
- * error asking to retry; a catalog tool (REPLICA_TOOLS) may read on a streaming replica; answers are refused (JSON-RPC error) once the request's answers would pass
- * READ_RESPONSE_MAX_BYTES. Other messages (initialize, tools/list…) pass untouched. `done` frees
- * what is still held (client gone); calls still running then finish on ordinary connections.
+ * READ_STATEMENT_TIMEOUT_MS; a catalog tool, REPLICA_TOOLS, may read on a streaming replica). A
+ * call that finds no free slot is answered at once with a JSON-RPC error asking to retry; answers
+ * are refused (JSON-RPC error) once the request's answers would pass READ_RESPONSE_MAX_BYTES.
+ * Other messages (initialize, tools/list…) pass untouched. `done` frees what is still held (client
+ * gone); calls still running then finish on ordinary connections.
  */
 export function boundToolCalls(
   transport: Transport,

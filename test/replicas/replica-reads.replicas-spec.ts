@@ -33,7 +33,10 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
   const setReplay = async (state: 'pause' | 'resume') => {
     await replicaDb.query(state === 'pause' ? 'SELECT pg_wal_replay_pause()' : 'SELECT pg_wal_replay_resume()');
     const wanted = state === 'pause' ? 'paused' : 'not paused';
-    await eventually(`replay ${wanted}`, async () => (await replicaDb.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === wanted);
+    await eventually(
+      `replay ${wanted}`,
+      async () => (await replicaDb.query('SELECT pg_get_wal_replay_pause_state() AS s')).rows[0].s === wanted,
+    );
   };
 
   /** Until `api` sends a read of `tenant` to the replica again. */
@@ -169,7 +172,8 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
       const before = await scrape(stack.main.metricsPort);
       await eventually(
         'a lag above the bound in replica_lag_seconds',
-        async () => series(await scrape(stack.main.metricsPort), 'replica_lag_seconds', { replica: stack.replicaLabel }) > MAX_LAG_MS / 1000,
+        async () =>
+          series(await scrape(stack.main.metricsPort), 'replica_lag_seconds', { replica: stack.replicaLabel }) > MAX_LAG_MS / 1000,
         { timeoutMs: 15_000, intervalMs: 100 },
       );
       const answer = await main.product(b, 'b-3');
@@ -195,7 +199,12 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     let running = true;
     const reader = async (tenant: Tenant, word: string) => {
       for (let i = 0; running; i++) {
-        const call = i % 3 === 0 ? main.search(tenant, word) : i % 3 === 1 ? main.product(tenant, `${tenant === a ? 'a' : 'b'}-5`) : main.ucpSearch(tenant, word);
+        const call =
+          i % 3 === 0
+            ? main.search(tenant, word)
+            : i % 3 === 1
+              ? main.product(tenant, `${tenant === a ? 'a' : 'b'}-5`)
+              : main.ucpSearch(tenant, word);
         const answer = await call.catch(() => ({ status: 0, body: {} }));
         log.push({ at: Date.now() - started, status: answer.status, what: `${i % 3} ${JSON.stringify(answer.body).slice(0, 200)}` });
       }
@@ -207,7 +216,10 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     await stack.replica.stop('immediate');
     const stoppedAt = Date.now() - started;
     // An import while the replica is down: the primary keeps the writes, the replica gets them on its return.
-    const jobId = await main.upload(b, [...catalog('b', 'bravo', 40), { id: 'b-new', title: 'bravo newcomer', price: { amount: 5, currency: 'EUR' } }]);
+    const jobId = await main.upload(b, [
+      ...catalog('b', 'bravo', 40),
+      { id: 'b-new', title: 'bravo newcomer', price: { amount: 5, currency: 'EUR' } },
+    ]);
     expect((await main.waitForJob(b, jobId)).status).toBe('done');
     expect((await main.product(b, 'b-new')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -238,7 +250,8 @@ describe('Reads on a streaming replica (DATABASE_REPLICA_URLS)', () => {
     await eventually(
       'the import made during the outage on the replica',
       async () =>
-        (await replicaDb.query(`SELECT 1 FROM products WHERE organization_id = $1 AND product_id = 'b-new'`, [b.organizationId])).rowCount === 1,
+        (await replicaDb.query(`SELECT 1 FROM products WHERE organization_id = $1 AND product_id = 'b-new'`, [b.organizationId]))
+          .rowCount === 1,
       { timeoutMs: 15_000, intervalMs: 200 },
     );
     expect((await main.product(b, 'b-new')).body.title).toBe('bravo newcomer');

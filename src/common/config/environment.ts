@@ -124,7 +124,7 @@ export const ENVIRONMENT = {
     message: 'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs',
     each: { pattern: /^postgres(ql)?:\/\/.+/, message: 'DATABASE_REPLICA_URLS must list postgres:// URLs' },
     fallback: [],
-    doc: 'streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP catalog tools; job status, reports, errors, webhooks and every write stay on the primary, and a read never runs on a replica that has not replayed its organization\'s last write (`REPLICA_FENCES`). Empty: every read on the primary. See [operations.md](operations.md#read-replicas)',
+    doc: "streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP catalog tools; job status, reports, errors, webhooks and every write stay on the primary, and a read never runs on a replica that has not replayed its organization's last write (`REPLICA_FENCES`). Empty: every read on the primary. See [operations.md](operations.md#read-replicas)",
   }),
   REPLICA_FENCES: flag({
     fallback: (env) => (env.DATABASE_REPLICA_URLS as string[]).length > 0,

@@ -11,7 +11,11 @@ describe('chooseReplica', () => {
   });
 
   it('skips a replica that is down or not yet measured', () => {
-    const replicas: ReplicaHealth[] = [{ up: false, replayedLsn: 10n, lagMs: 0 }, { up: true, replayedLsn: null, lagMs: null }, healthy(10n)];
+    const replicas: ReplicaHealth[] = [
+      { up: false, replayedLsn: 10n, lagMs: 0 },
+      { up: true, replayedLsn: null, lagMs: null },
+      healthy(10n),
+    ];
     expect(chooseReplica(replicas, { lsn: 0n }, MAX_LAG, 0)).toEqual({ index: 2 });
     expect(chooseReplica(replicas.slice(0, 2), { lsn: 0n }, MAX_LAG, 0)).toEqual({ reason: 'down' });
   });

@@ -96,7 +96,11 @@ export class ReplicaFences implements OnModuleDestroy {
 
   private async pin(organizationId: string, pin: string): Promise<void> {
     const key = this.pinsKey(organizationId);
-    await this.client().multi().zadd(key, Date.now() + PIN_DEADLINE_MS, pin).pexpire(key, PIN_DEADLINE_MS).exec();
+    await this.client()
+      .multi()
+      .zadd(key, Date.now() + PIN_DEADLINE_MS, pin)
+      .pexpire(key, PIN_DEADLINE_MS)
+      .exec();
   }
 
   private async record(organizationId: string, pin: string): Promise<void> {

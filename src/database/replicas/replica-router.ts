@@ -79,7 +79,9 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
     void this.probeOnce();
     this.timer = setInterval(() => void this.probeOnce(), probeIntervalMs);
     this.timer.unref();
-    this.logger.log(`Reads of searches, facets, products, UCP and MCP catalog tools may use ${urls.length} replica(s): ${[...names].join(', ')}`);
+    this.logger.log(
+      `Reads of searches, facets, products, UCP and MCP catalog tools may use ${urls.length} replica(s): ${[...names].join(', ')}`,
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -96,7 +98,12 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
 
   /** The same for the full readiness report (JSON: positions as text). */
   readiness(): Array<{ name: string; up: boolean; lag_ms: number | null; replayed_lsn: string | null }> {
-    return this.health().map(({ name, up, lagMs, replayedLsn }) => ({ name, up, lag_ms: lagMs, replayed_lsn: replayedLsn?.toString() ?? null }));
+    return this.health().map(({ name, up, lagMs, replayedLsn }) => ({
+      name,
+      up,
+      lag_ms: lagMs,
+      replayed_lsn: replayedLsn?.toString() ?? null,
+    }));
   }
 
   queryRunner(read: ReplicaRead): QueryRunner {

@@ -101,5 +101,9 @@ export function ids(answer: Answer): string[] {
 
 /** `count` products `<prefix>-<i>` titled `<word> widget <i>`. */
 export function catalog(prefix: string, word: string, count: number): CatalogProduct[] {
-  return Array.from({ length: count }, (_, i) => ({ id: `${prefix}-${i}`, title: `${word} widget ${i}`, price: { amount: 10 + i, currency: 'EUR' } }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-${i}`,
+    title: `${word} widget ${i}`,
+    price: { amount: 10 + i, currency: 'EUR' },
+  }));
 }

@@ -79,7 +79,12 @@ export class ReplicaStack {
 
   private async startApi(target: Api, maxLagMs: number): Promise<void> {
     const port = Number(new URL(target.baseUrl).port);
-    const extra = { WORKER_ENABLED: 'false', PORT: String(port), METRICS_PORT: String(target.metricsPort), REPLICA_MAX_LAG_MS: String(maxLagMs) };
+    const extra = {
+      WORKER_ENABLED: 'false',
+      PORT: String(port),
+      METRICS_PORT: String(target.metricsPort),
+      REPLICA_MAX_LAG_MS: String(maxLagMs),
+    };
     target.process = await startNodeService(target.name, join(DIST_DIR, 'main.js'), this.env(target.name, extra), this.root, port);
     await waitForHttpOk(target.process, port, '/health/live', 120_000, 100);
   }
