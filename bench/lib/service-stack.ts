@@ -78,7 +78,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     }
   });
 
-  const port = await freePort();
+  // BENCH_API_PORT pins the API's port (a shared machine where each user keeps to a port range).
+  const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort();
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,

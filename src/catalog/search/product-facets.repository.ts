@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
+import { readingOwnRows, runNamed } from './own-rows';
 import { hitsQuery, type HitsQuery, type Ladder, SEARCH_CANDIDATES } from './ranked-search.repository';
 
 /** Values listed per facet (per category level); the rest are counted as `other_count`. */
@@ -43,11 +44,9 @@ export class ProductFacetsRepository {
 
   async facets(organizationId: string, criteria: ProductCriteria, search?: { plan: SearchPlan; ladder: Ladder }): Promise<Facets> {
     const hits = search ? hitsQuery(organizationId, search.plan, criteria, search.ladder) : filteredQuery(organizationId, criteria);
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`${hits.sql} ${facetsSelect(hits.exact)}`, {
-      ...hits.params,
-      facetValues: FACET_VALUES,
-    });
-    const [row]: Array<{ facets: Facets }> = await this.dataSource.query(sql, values);
+    const [row] = await readingOwnRows(this.dataSource, (manager) =>
+      runNamed<{ facets: Facets }>(manager, `${hits.sql} ${facetsSelect(hits.exact)}`, { ...hits.params, facetValues: FACET_VALUES }),
+    );
     return row.facets;
   }
 }
