@@ -4,7 +4,7 @@ import { filterConditions, hasFilter, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
 import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/search-terms';
-import { readingOwnRows, runNamed } from './own-rows';
+import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 
 /**
  * Matches a search considers, per tier: ranking, counts and facets read at most this many of the
@@ -62,6 +62,11 @@ export interface HitsQuery extends Query {
 @Injectable()
 export class RankedSearchRepository {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The rest of this read plans no sequential scan (the analyzer's statement included): see own-rows.ts. */
+  ownRowsFromHere(): Promise<void> {
+    return ownRowsFromHere(this.dataSource);
+  }
 
   /** One page of positions after `after` (keyset on tier, score, id). */
   async page(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, limit: number, after?: RankedPosition): Promise<RankedPage> {
