@@ -31,6 +31,7 @@ import {
 } from './lib/scale/scale-db';
 import { BASELINE_KIND, concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
 import { type SweepResult, timeSweep } from './lib/scale/sweep';
+import { ExhaustiveRanking, pageOneIsExact, sampleQueries } from './lib/scale/exactness';
 import { startStack } from './lib/service-stack';
 import { createTenants, type Tenant, tenantOf } from './lib/tenants';
 import { REPO_ROOT } from '../tools/harness/repo';
@@ -55,6 +56,7 @@ const USAGE = `Usage: npm run bench:scale -- [options]
   --probe-after-s S   upload a small import this long into the sweep (default 2; -1 = no probe)
   --lanes N           processes writing products at once while building (default 2)
   --drop              drop pds_scale at the end (default: kept for --reuse)
+  --exactness-queries N  vocabulary queries whose page 1 is compared with the exhaustive order in the big organization (default 200; 0 = skip)
   --json PATH         also write the results as JSON`;
 
 const DEEP_PAGE_KEYS = new Set(RANKED_KINDS.filter((k) => k.skipPages).map((k) => k.key));
@@ -82,6 +84,7 @@ void runMain(cleanup, async () => {
       lanes: { type: 'string' },
       'searchable-timeout-s': { type: 'string' },
       json: { type: 'string' },
+      'exactness-queries': { type: 'string' },
     },
     USAGE,
   );
@@ -101,6 +104,7 @@ void runMain(cleanup, async () => {
   const lanes = args.number('lanes', 2, { min: 1, integer: true })!;
   const searchableTimeoutS = args.number('searchable-timeout-s', 300, { min: 1 })!;
   const jsonPath = args.string('json');
+  const exactnessQueries = args.number('exactness-queries', 200, { min: 0, integer: true })!;
   requireBuild();
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
   const runId = new Date().toISOString().replace(/[:.]/g, '-');
@@ -187,6 +191,36 @@ void runMain(cleanup, async () => {
     log(`${kind.key}: p95 ${roles.map((r) => `${r} ${fmt(timings[kind.key][r]?.p95_ms, 1)}`).join(', ')} ms`);
   }
 
+  // 3b. Exactness: page 1 against the exhaustive ORDER BY over every match, per kind and organization.
+  const exactness: Record<string, { exact: number; of: number }> = {};
+  const ranking = await ExhaustiveRanking.connect(stack.databaseUrl);
+  try {
+    for (const kind of RANKED_KINDS.filter((k) => !k.skipPages)) {
+      const cell = { exact: 0, of: 0 };
+      for (const [i, role] of roles.entries()) {
+        const organizationId = descriptor.measured.find((m) => m.role === role)!.organizationId;
+        cell.of++;
+        if (await pageOneIsExact(ranking, clients[i], organizationId, kind.query.q, kind.query.category)) cell.exact++;
+      }
+      exactness[kind.key] = cell;
+      log(`exactness ${kind.key}: ${cell.exact}/${cell.of}`);
+    }
+    if (exactnessQueries > 0) {
+      const bigIndex = roles.indexOf('big');
+      const organizationId = descriptor.measured.find((m) => m.role === 'big')!.organizationId;
+      const queries = await sampleQueries(stack.databaseUrl, organizationId, exactnessQueries);
+      const cell = { exact: 0, of: 0 };
+      for (const q of queries) {
+        cell.of++;
+        if (await pageOneIsExact(ranking, clients[bigIndex], organizationId, q)) cell.exact++;
+      }
+      exactness.vocabulary_sample_big = cell;
+      log(`exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of}`);
+    }
+  } finally {
+    await ranking.close();
+  }
+
   // 4. Under load: the clients spread over the three organizations, the whole mix.
   log(`concurrent load: ${clientCount} clients over the three organizations for ${loadS} s`);
   const load = await concurrentLoad(clients, [...RANKED_KINDS, ...FILTER_KINDS], clientCount, loadS);
@@ -245,6 +279,7 @@ void runMain(cleanup, async () => {
     sweep_measured_this_run: sweep !== null,
     organizations: Object.fromEntries(roles.map((role) => [role, productsOfRole(role)])),
     timings,
+    exactness,
     load,
     imports,
     size,
@@ -263,6 +298,7 @@ void runMain(cleanup, async () => {
 });
 
 interface ReportInput {
+  exactness: Record<string, { exact: number; of: number }>;
   layout: ScaleLayout;
   total_products: number;
   build: Record<string, unknown>;
@@ -281,10 +317,13 @@ function report(r: ReportInput): void {
   const head = roles.map((role) => `${r.organizations[role].toLocaleString('en')}-product org`);
   const cell = (t: Timing | null | undefined) => (t ? `${fmt(t.p95_ms, 1)} ms` : '-');
   const width = Math.max(...RANKED_KINDS.map((k) => k.label.length), 40);
+  const exact = (key: string) => (r.exactness[key] ? `${r.exactness[key].exact}/${r.exactness[key].of}` : '-').padStart(11);
   const lines = [
-    `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} |`,
-    `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|`,
-    ...[BASELINE_KIND, ...RANKED_KINDS].map((k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} |`),
+    `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} | page 1 exact |`,
+    `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|--------------|`,
+    ...[BASELINE_KIND, ...RANKED_KINDS].map(
+      (k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} | ${exact(k.key)}  |`,
+    ),
     `| ${'filtered page without q (brand, category, availability, price)'.padEnd(width)} | ${roles
       .map((role, i) => {
         const p95s = FILTER_KINDS.map((k) => r.timings[k.key][role]?.p95_ms).filter((v): v is number => v !== undefined);
@@ -292,6 +331,10 @@ function report(r: ReportInput): void {
       })
       .join(' | ')} |`,
   ];
+  if (r.exactness.vocabulary_sample_big) {
+    const v = r.exactness.vocabulary_sample_big;
+    lines.push(`page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization`);
+  }
   process.stdout.write(
     `\nSearch at scale: ${r.layout.organizations.toLocaleString('en')} organizations, ${r.total_products.toLocaleString('en')} products\n${lines.join('\n')}\n`,
   );
