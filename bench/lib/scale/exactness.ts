@@ -50,8 +50,8 @@ export class ExhaustiveRanking {
       WITH m AS MATERIALIZED (
         SELECT s.product_id, s.search, (s.search @@ CAST(:allWords AS tsquery))::int AS tier
           FROM product_search s WHERE ${where.join(' AND ')} AND s.search @@ CAST(:someWords AS tsquery)
-      ), ladder AS (SELECT count(*) FILTER (WHERE tier = 1) < :limit AS on FROM m)
-      SELECT h.product_id FROM m h WHERE h.tier = 1 OR (SELECT on FROM ladder)
+      ), ladder AS (SELECT count(*) FILTER (WHERE tier = 1) < :limit AS ladder_on FROM m)
+      SELECT h.product_id FROM m h WHERE h.tier = 1 OR (SELECT ladder_on FROM ladder)
        ORDER BY h.tier DESC, (${score})::float8 DESC, h.product_id LIMIT :limit`;
     const values: unknown[] = [];
     const text = sql.replace(/:(\w+)/g, (match, name: string) => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { filterConditions, hasFilter, INDEXED } from '../query/filter-sql';
+import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
 import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/search-terms';
@@ -69,7 +69,14 @@ export class RankedSearchRepository {
   }
 
   /** One page of positions after `after` (keyset on tier, score, id). */
-  async page(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, limit: number, after?: RankedPosition): Promise<RankedPage> {
+  async page(
+    organizationId: string,
+    plan: SearchPlan,
+    criteria: ProductCriteria,
+    ladder: Ladder,
+    limit: number,
+    after?: RankedPosition,
+  ): Promise<RankedPage> {
     const base = tierConditions(organizationId, plan, criteria);
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
@@ -87,14 +94,16 @@ export class RankedSearchRepository {
         );
         partialCount = p.n;
       }
-      const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [{ tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) }];
+      const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
+        { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
+      ];
       if (useLadder) tiers.push({ tier: Tier.Partial, match: PARTIAL, band: partialBand(plan) });
       const rows: RankedPosition[] = [];
       for (const t of tiers) {
         if (rows.length >= limit) break;
         if (after && t.tier > after.tier) continue;
         const within = after && after.tier === t.tier ? { score: after.score, id: after.id } : undefined;
-        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within, !hasFilter(criteria));
+        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within);
         rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
       }
       return {
@@ -146,29 +155,26 @@ async function rankTier(
   plan: SearchPlan,
   limit: number,
   after: { score: number; id: string } | undefined,
-  walk: boolean,
 ): Promise<Array<{ score: number; id: string }>> {
   const rows: Array<{ score: number; id: string }> = [];
   let below = after;
   if (band && (!after || after.score >= band.score - SCORE_EPSILON)) {
     const afterId = after?.id ?? null;
     const idAfter = 'CAST(:afterId AS text) IS NULL OR s.product_id > :afterId';
-    let ids: string[] | null = null;
-    if (walk) {
-      const walked = await run<{ product_id: string | null; walked: number }>(
-        `WITH w AS MATERIALIZED (
-           SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND (${idAfter}) ORDER BY s.product_id LIMIT :walk
+    // The organization's next rows in id order (filters applied after, so the walk's cost is fixed).
+    const walked = await run<{ product_id: string | null; walked: number }>(
+      `WITH w AS MATERIALIZED (
+           SELECT s.* FROM product_search s WHERE s.organization_id = CAST(:organizationId AS uuid) AND (${idAfter}) ORDER BY s.product_id LIMIT :walk
          )
          SELECT b.product_id, (SELECT count(*) FROM w)::int AS walked
            FROM (SELECT 1) one LEFT JOIN LATERAL (
-             SELECT w.product_id FROM w WHERE w.search @@ CAST(:band AS tsquery) AND ${match.replace(/s\.search/g, 'w.search')} ORDER BY w.product_id LIMIT :limit
+             SELECT s.product_id FROM w s WHERE ${where} AND s.search @@ CAST(:band AS tsquery) AND ${match} ORDER BY s.product_id LIMIT :limit
            ) b ON true`,
-        { afterId, walk: BAND_WALK_ROWS, band: band.query, limit },
-      );
-      const found = walked.filter((r) => r.product_id !== null).map((r) => r.product_id as string);
-      // Complete when the page is full or the walk reached the organization's last product.
-      if (found.length >= limit || walked[0].walked < BAND_WALK_ROWS) ids = found;
-    }
+      { afterId, walk: BAND_WALK_ROWS, band: band.query, limit },
+    );
+    const found = walked.filter((r) => r.product_id !== null).map((r) => r.product_id as string);
+    // Complete when the page is full or the walk reached the organization's last product.
+    let ids = found.length >= limit || walked[0].walked < BAND_WALK_ROWS ? found : null;
     if (ids === null) {
       const read = await run<{ product_id: string }>(
         `WITH b AS MATERIALIZED (
@@ -201,7 +207,11 @@ async function rankTier(
 }
 
 /** The organization, the filters and the excluded words, with the tsqueries of both tiers. */
-function tierConditions(organizationId: string, plan: SearchPlan, criteria: ProductCriteria): { where: string[]; params: Record<string, unknown> } {
+function tierConditions(
+  organizationId: string,
+  plan: SearchPlan,
+  criteria: ProductCriteria,
+): { where: string[]; params: Record<string, unknown> } {
   const filters = filterConditions(criteria, INDEXED);
   const params: Record<string, unknown> = { ...filters.params, organizationId };
   const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
@@ -240,7 +250,15 @@ function partialBand(plan: SearchPlan): Band | null {
   const total = best.reduce((sum, b) => sum + b.score, 0);
   const least = Math.min(...best.map((b) => b.score));
   const missing = best.map((b, j) => j).filter((j) => best[j].score <= least + SCORE_EPSILON);
-  const query = missing.map((j) => `(${best.filter((_, i) => i !== j).map((b) => b.query).join(' & ')})`).join(' | ');
+  const query = missing
+    .map(
+      (j) =>
+        `(${best
+          .filter((_, i) => i !== j)
+          .map((b) => b.query)
+          .join(' & ')})`,
+    )
+    .join(' | ');
   return { query, score: round4(total - least) };
 }
 
