@@ -142,10 +142,6 @@ describe("Search plans read only the organization's rows", () => {
     const reads = plans.flatMap(({ query, plan }) =>
       [...nodes(plan)].filter((n) => TENANT_TABLES.has(n['Relation Name'] ?? '') || TENANT_INDEX.test(n['Index Name'] ?? '')).map((node) => ({ query, node })),
     );
-    // The capture works: product_search is read through the full-text index and by key.
-    expect(reads.some(({ node }) => node['Index Name'] === 'product_search_idx')).toBe(true);
-    expect(reads.some(({ node }) => node['Relation Name'] === 'products')).toBe(true);
-    expect(reads.some(({ node }) => node['Relation Name'] === 'search_vocabulary')).toBe(true);
     const offending = reads
       .filter(({ node }) => {
         if (node['Node Type'] === 'Seq Scan') return true;
@@ -154,5 +150,9 @@ describe("Search plans read only the organization's rows", () => {
       })
       .map(({ query, node }) => `${node['Node Type']} on ${node['Relation Name'] ?? node['Index Name']} (${node['Index Cond'] ?? 'no index condition'}) in: ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
     expect(offending).toEqual([]);
+    // The capture worked: product_search is read through the full-text index, and the other tables too.
+    expect(reads.some(({ node }) => node['Index Name'] === 'product_search_idx')).toBe(true);
+    expect(reads.some(({ node }) => node['Relation Name'] === 'products')).toBe(true);
+    expect(reads.some(({ node }) => node['Relation Name'] === 'search_vocabulary')).toBe(true);
   });
 });

@@ -103,7 +103,8 @@ export class RankedSearchRepository {
         if (rows.length >= limit) break;
         if (after && t.tier > after.tier) continue;
         const within = after && after.tier === t.tier ? { score: after.score, id: after.id } : undefined;
-        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within);
+        const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
+        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within, matches > SEARCH_CANDIDATES);
         rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
       }
       return {
@@ -145,7 +146,9 @@ const SCORE_EPSILON = 1e-9;
 
 /**
  * Up to `limit` positions of one tier after `after`: the top band in id order (walked, or read
- * whole and sorted), then the rest of the tier scored, by score and id.
+ * whole and sorted), then the rest of the tier scored, by score and id. A `bounded` tier (more
+ * matches than SEARCH_CANDIDATES) whose top band does not fill the page within the walk is ranked
+ * among a sample of SEARCH_CANDIDATES matches instead (documented as the one inexact case).
  */
 async function rankTier(
   run: Run,
@@ -155,6 +158,7 @@ async function rankTier(
   plan: SearchPlan,
   limit: number,
   after: { score: number; id: string } | undefined,
+  bounded: boolean,
 ): Promise<Array<{ score: number; id: string }>> {
   const rows: Array<{ score: number; id: string }> = [];
   let below = after;
@@ -175,6 +179,7 @@ async function rankTier(
     const found = walked.filter((r) => r.product_id !== null).map((r) => r.product_id as string);
     // Complete when the page is full or the walk reached the organization's last product.
     let ids = found.length >= limit || walked[0].walked < BAND_WALK_ROWS ? found : null;
+    if (ids === null && bounded) return scoreTier(run, where, match, plan, limit, after, SEARCH_CANDIDATES);
     if (ids === null) {
       const read = await run<{ product_id: string }>(
         `WITH b AS MATERIALIZED (
@@ -189,21 +194,38 @@ async function rankTier(
     if (rows.length >= limit) return rows;
     below = { score: band.score, id: rows.at(-1)?.id ?? afterId ?? '' };
   }
-  const params: Record<string, unknown> = { limit: limit - rows.length };
+  rows.push(...(await scoreTier(run, where, match, plan, limit - rows.length, below, bounded ? SEARCH_CANDIDATES : undefined)));
+  return rows;
+}
+
+/**
+ * The tier's matches after `after`, scored, by score and id: all of them, or (`sample`) the first
+ * that many the index yields, when the tier has more matches than SEARCH_CANDIDATES and its top
+ * band did not fill the page within the walk.
+ */
+async function scoreTier(
+  run: Run,
+  where: string,
+  match: string,
+  plan: SearchPlan,
+  limit: number,
+  after: { score: number; id: string } | undefined,
+  sample?: number,
+): Promise<Array<{ score: number; id: string }>> {
+  const params: Record<string, unknown> = { limit };
   const score = scoreExpression(plan, params);
   let keyset = '';
-  if (below) {
+  if (after) {
     keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
-    Object.assign(params, { afterScore: below.score, afterId: below.id });
+    Object.assign(params, { afterScore: after.score, afterId: after.id });
   }
   const scored = await run<{ product_id: string; score: number }>(
-    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match}),
+    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''}),
           r AS (SELECT h.product_id, (${score})::float8 AS score FROM h)
      SELECT r.product_id, r.score FROM r ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit`,
     params,
   );
-  rows.push(...scored.map((r) => ({ score: Number(r.score), id: r.product_id })));
-  return rows;
+  return scored.map((r) => ({ score: Number(r.score), id: r.product_id }));
 }
 
 /** The organization, the filters and the excluded words, with the tsqueries of both tiers. */
