@@ -79,13 +79,15 @@ describe("Search plans read only the organization's rows", () => {
                   'price', jsonb_build_object('amount', 10 + i % 90, 'currency', (ARRAY['EUR', 'USD'])[1 + i % 2]),
                   'group_id', 'g-' || (i / 4),
                   'description', 'Made from merino wool and cotton')
-           FROM generate_series(1, $2) AS i`,
+           FROM generate_series($2, 1, -1) AS i`, // stored in descending id order: a sample read in storage order holds the last ids
         [organizationId, count],
       );
     await insert(big.organizationId, BIG);
     for (const other of others) await insert(other.organizationId, SMALL);
     for (const organizationId of [big.organizationId, ...others.map((o) => o.organizationId)]) {
-      await db.query(`WITH picked AS (SELECT product_id FROM products WHERE organization_id = $1), ${WRITE_SEARCH_ROWS} SELECT 1`, [organizationId]);
+      await db.query(`WITH picked AS (SELECT product_id FROM products WHERE organization_id = $1), ${WRITE_SEARCH_ROWS} SELECT 1`, [
+        organizationId,
+      ]);
     }
     for (const table of TENANT_TABLES) await db.query(`ANALYZE ${table}`);
 
@@ -110,6 +112,16 @@ describe("Search plans read only the organization's rows", () => {
       .set({ Authorization: big.auth, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' })
       .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { meta: UCP_META, catalog } } })
       .expect(200);
+
+  it('pages exactly over more than 10,000 matches: the true top by score, then id, on page 1 and through the cursor', async () => {
+    // "wool" is in every description and in the title of every 4th product: those rank first, by id.
+    const ids = (k: number) => Array.from({ length: 10 }, (_, j) => `p-${String(4 * (k * 10 + j + 1)).padStart(6, '0')}`);
+    const first = await rest('/v1/catalogs/products?q=wool&limit=10');
+    expect(first.body.data.map((p: { id: string }) => p.id)).toEqual(ids(0));
+    expect(first.body.total_count_exact).toBe(false);
+    const second = await rest(`/v1/catalogs/products?q=wool&limit=10&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect(second.body.data.map((p: { id: string }) => p.id)).toEqual(ids(1));
+  });
 
   it("explains every REST, UCP and MCP read of a large organization without a scan of another organization's rows", async () => {
     const queries = [
@@ -140,7 +152,9 @@ describe("Search plans read only the organization's rows", () => {
     await mcp({ query: 'leather boots', filters: { available: true } });
 
     const reads = plans.flatMap(({ query, plan }) =>
-      [...nodes(plan)].filter((n) => TENANT_TABLES.has(n['Relation Name'] ?? '') || TENANT_INDEX.test(n['Index Name'] ?? '')).map((node) => ({ query, node })),
+      [...nodes(plan)]
+        .filter((n) => TENANT_TABLES.has(n['Relation Name'] ?? '') || TENANT_INDEX.test(n['Index Name'] ?? ''))
+        .map((node) => ({ query, node })),
     );
     const offending = reads
       .filter(({ node }) => {
@@ -148,7 +162,10 @@ describe("Search plans read only the organization's rows", () => {
         if (node['Node Type'] === 'Bitmap Heap Scan') return false; // reads what its index scans found
         return /Index/.test(node['Node Type']) && !OWN_ROWS.test(node['Index Cond'] ?? '');
       })
-      .map(({ query, node }) => `${node['Node Type']} on ${node['Relation Name'] ?? node['Index Name']} (${node['Index Cond'] ?? 'no index condition'}) in: ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
+      .map(
+        ({ query, node }) =>
+          `${node['Node Type']} on ${node['Relation Name'] ?? node['Index Name']} (${node['Index Cond'] ?? 'no index condition'}) in: ${query.replace(/\s+/g, ' ').slice(0, 300)}`,
+      );
     expect(offending).toEqual([]);
     // The capture worked: product_search is read through the full-text index, and the other tables too.
     expect(reads.some(({ node }) => node['Index Name'] === 'product_search_idx')).toBe(true);
