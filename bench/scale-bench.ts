@@ -60,6 +60,7 @@ const USAGE = `Usage: npm run bench:scale -- [options]
   --json PATH         also write the results as JSON`;
 
 const DEEP_PAGE_KEYS = new Set(RANKED_KINDS.filter((k) => k.skipPages).map((k) => k.key));
+const EMPTY_KEYS = new Set(RANKED_KINDS.filter((k) => k.empty).map((k) => k.key));
 
 const cleanup = new Cleanup();
 const log = logger('bench:scale');
@@ -147,7 +148,8 @@ void runMain(cleanup, async () => {
     log(`loaded ${built.products.toLocaleString('en')} products in ${built.load_s} s (${built.load_products_per_s}/s)`);
   }
   const tenantsByRole = new Map<string, Tenant>();
-  for (const m of descriptor.measured) tenantsByRole.set(m.role, await tenantOf(m.organizationId, m.accountId, `scale-${m.role}`, stack.cliEnv));
+  for (const m of descriptor.measured)
+    tenantsByRole.set(m.role, await tenantOf(m.organizationId, m.accountId, `scale-${m.role}`, stack.cliEnv));
 
   // 2. The service's worker indexes the backlog (its start-up sweep), with an import arriving meanwhile.
   if (reused && args.flag('reindex')) {
@@ -158,7 +160,9 @@ void runMain(cleanup, async () => {
   let sweep: SweepResult | null = null;
   if (descriptor.stage === 'loaded') {
     const [probeTenant] = probeAfterS >= 0 ? await createTenants([`scale-probe-${runId}`], stack.cliEnv, 1) : [];
-    const probeManifest = probeTenant ? await generateCatalog({ sizeBytes: 1_048_576, seed: 5, outDir: path.join(dataDir, 'scale') }) : null;
+    const probeManifest = probeTenant
+      ? await generateCatalog({ sizeBytes: 1_048_576, seed: 5, outDir: path.join(dataDir, 'scale') })
+      : null;
     sweep = await timeSweep(
       stack,
       probeTenant && probeManifest ? { tenant: probeTenant, manifest: probeManifest, afterS: probeAfterS } : null,
@@ -261,12 +265,14 @@ void runMain(cleanup, async () => {
   const problems = [
     ...(sweep?.probe?.problems ?? []),
     ...(imports?.runs.flatMap((r) => r.problems) ?? []),
-    ...(imports?.runs.filter((r) => r.searchable_s === null).map((r) => `import into the ${r.database} database: not searchable within ${searchableTimeoutS} s`) ?? []),
+    ...(imports?.runs
+      .filter((r) => r.searchable_s === null)
+      .map((r) => `import into the ${r.database} database: not searchable within ${searchableTimeoutS} s`) ?? []),
     ...(load.errors ? [`concurrent load: ${load.errors} errors, first: ${load.first_error}`] : []),
     // A deep page exists only where the word matches enough products (not in a small catalog).
     ...Object.entries(timings).flatMap(([key, byRole]) =>
       Object.entries(byRole)
-        .filter(([, t]) => (t === null && !DEEP_PAGE_KEYS.has(key)) || t?.results === 0)
+        .filter(([, t]) => (t === null && !DEEP_PAGE_KEYS.has(key)) || (t?.results === 0 && !EMPTY_KEYS.has(key)))
         .map(([role]) => `${key} in the ${role} organization found nothing (not comparable)`),
     ),
   ];
@@ -285,7 +291,15 @@ void runMain(cleanup, async () => {
     size,
     problems,
     machine: { ...machineInfo(), load_avg_at_start: loadAtStart, postgres: pgVersion },
-    config: { samples, warmup: 2, load_s: loadS, clients: clientCount, import_runs: importRuns, logs: path.relative(REPO_ROOT, logDir), started: runId },
+    config: {
+      samples,
+      warmup: 2,
+      load_s: loadS,
+      clients: clientCount,
+      import_runs: importRuns,
+      logs: path.relative(REPO_ROOT, logDir),
+      started: runId,
+    },
     run_s: round((performance.now() - started) / 1000, 1),
   };
   report(result);
@@ -322,7 +336,8 @@ function report(r: ReportInput): void {
     `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} | page 1 exact |`,
     `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|--------------|`,
     ...[BASELINE_KIND, ...RANKED_KINDS].map(
-      (k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} | ${exact(k.key)}  |`,
+      (k) =>
+        `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} | ${exact(k.key)}  |`,
     ),
     `| ${'filtered page without q (brand, category, availability, price)'.padEnd(width)} | ${roles
       .map((role, i) => {
@@ -333,7 +348,9 @@ function report(r: ReportInput): void {
   ];
   if (r.exactness.vocabulary_sample_big) {
     const v = r.exactness.vocabulary_sample_big;
-    lines.push(`page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization`);
+    lines.push(
+      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization`,
+    );
   }
   process.stdout.write(
     `\nSearch at scale: ${r.layout.organizations.toLocaleString('en')} organizations, ${r.total_products.toLocaleString('en')} products\n${lines.join('\n')}\n`,
@@ -341,7 +358,11 @@ function report(r: ReportInput): void {
   const sweep = r.sweep;
   const probe = sweep?.probe;
   const rows: Row[] = [
-    ['build: load (generate + COPY)', `${fmt(r.build.load_s as number, 1)} s`, `${r.build.load_products_per_s ?? '-'} products/s (the bench's own writing)`],
+    [
+      'build: load (generate + COPY)',
+      `${fmt(r.build.load_s as number, 1)} s`,
+      `${r.build.load_products_per_s ?? '-'} products/s (the bench's own writing)`,
+    ],
     [
       'build: worker sweep',
       sweep ? `${fmt(sweep.sweep_s, 1)} s` : '-',
@@ -374,12 +395,18 @@ function report(r: ReportInput): void {
     [
       'database size per product',
       `${r.size.bytes_per_product.toLocaleString('en')} B`,
-      `${(r.size.database_bytes / 1_073_741_824).toFixed(2)} GiB for ${r.size.products.toLocaleString('en')} products; ${Object.entries(r.size.relations)
+      `${(r.size.database_bytes / 1_073_741_824).toFixed(2)} GiB for ${r.size.products.toLocaleString('en')} products; ${Object.entries(
+        r.size.relations,
+      )
         .slice(0, 3)
         .map(([name, bytes]) => `${name} ${(bytes / 1_073_741_824).toFixed(2)} GiB`)
         .join(', ')}`,
     ],
-    ['machine', `${r.machine.cpus} cpus`, `PostgreSQL ${r.machine.postgres}, load avg ${r.machine.load_avg_at_start[0]} -> ${r.machine.load_avg[0]}`],
+    [
+      'machine',
+      `${r.machine.cpus} cpus`,
+      `PostgreSQL ${r.machine.postgres}, load avg ${r.machine.load_avg_at_start[0]} -> ${r.machine.load_avg[0]}`,
+    ],
   ];
   printTable('Build, load, imports, size', rows);
 }

@@ -26,7 +26,9 @@ export class ExhaustiveRanking {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`SET statement_timeout = '120s'`);
-    const dataSource = { query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows } as unknown as DataSource;
+    const dataSource = {
+      query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows,
+    } as unknown as DataSource;
     return new ExhaustiveRanking(client, new QueryAnalyzer(dataSource));
   }
 
@@ -39,7 +41,13 @@ export class ExhaustiveRanking {
     const plan = await this.analyzer.analyze(organizationId, q);
     if (plan.terms.length === 0) return [];
     const filters = filterConditions({ categoryPrefixes: category ? [normaliseCategoryPath(category)] : undefined }, INDEXED);
-    const params: Record<string, unknown> = { ...filters.params, organizationId, allWords: allOf(plan.required), someWords: someOf(plan.required), limit: EXACT_PAGE };
+    const params: Record<string, unknown> = {
+      ...filters.params,
+      organizationId,
+      allWords: allOf(plan.required),
+      someWords: someOf(plan.required),
+      limit: EXACT_PAGE,
+    };
     const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
     if (plan.excluded.length > 0) {
       params.excluded = plan.excluded.map((o) => renderOperand(o)).join(' | ');
@@ -65,7 +73,13 @@ export class ExhaustiveRanking {
 }
 
 /** Whether the API's page 1 of `q` (limit EXACT_PAGE) lists exactly the exhaustive ids, in order. */
-export async function pageOneIsExact(ranking: ExhaustiveRanking, client: SearchClient, organizationId: string, q: string, category?: string): Promise<boolean> {
+export async function pageOneIsExact(
+  ranking: ExhaustiveRanking,
+  client: SearchClient,
+  organizationId: string,
+  q: string,
+  category?: string,
+): Promise<boolean> {
   const [expected, page] = await Promise.all([
     ranking.topIds(organizationId, q, category),
     client.ids({ q, limit: String(EXACT_PAGE), ...(category ? { category } : {}) }),
