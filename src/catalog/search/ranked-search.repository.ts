@@ -7,9 +7,9 @@ import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/sea
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 
 /**
- * Matches a search considers, per tier: ranking, counts and facets read at most this many of the
- * all-words matches and as many partial ones. Bounds the work of a word most of a large catalog
- * has; below it every match is ranked and counted exactly.
+ * Matches counted per tier (counts and facets read at most this many of the all-words matches and
+ * as many partial ones); a tier with more is ranked exactly only where its top band fills the page
+ * within the walk (see rankTier). Bounds the work of a word most of a large catalog has.
  */
 export const SEARCH_CANDIDATES = 10_000;
 
@@ -54,10 +54,11 @@ export interface HitsQuery extends Query {
  * tags 0.4, description 0.2; 0.7 of that through a correction, prefix or synonym). Order: all-words
  * matches, then (ladder) partial matches; each by score, then product id.
  *
- * Every page is the exact continuation of that order over ALL matches (not a sample): per tier,
- * the products reaching the tier's highest possible score (the top band: every term at its best
- * field) are read first in product id order, which needs no scoring, and only when the band does
- * not fill the page are the tier's remaining matches scored. See docs/search.md ("Ranking at scale").
+ * Every page is the exact continuation of that order over all matches, but for one bounded case
+ * (see rankTier): per tier, the products reaching the tier's highest possible score (the top band:
+ * every term at its best field) are read first in product id order, which needs no scoring, and
+ * only when the band does not fill the page are the tier's remaining matches scored. See
+ * docs/search.md ("Ranking at scale").
  */
 @Injectable()
 export class RankedSearchRepository {
