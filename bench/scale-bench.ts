@@ -31,6 +31,7 @@ import {
 } from './lib/scale/scale-db';
 import { BASELINE_KIND, concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
 import { type SweepResult, timeSweep } from './lib/scale/sweep';
+import { ExhaustiveRanking, pageOneIsExact, sampleQueries } from './lib/scale/exactness';
 import { startStack } from './lib/service-stack';
 import { createTenants, type Tenant, tenantOf } from './lib/tenants';
 import { REPO_ROOT } from '../tools/harness/repo';
@@ -55,9 +56,11 @@ const USAGE = `Usage: npm run bench:scale -- [options]
   --probe-after-s S   upload a small import this long into the sweep (default 2; -1 = no probe)
   --lanes N           processes writing products at once while building (default 2)
   --drop              drop pds_scale at the end (default: kept for --reuse)
+  --exactness-queries N  vocabulary queries whose page 1 is compared with the exhaustive order in the big organization (default 200; 0 = skip)
   --json PATH         also write the results as JSON`;
 
 const DEEP_PAGE_KEYS = new Set(RANKED_KINDS.filter((k) => k.skipPages).map((k) => k.key));
+const EMPTY_KEYS = new Set(RANKED_KINDS.filter((k) => k.empty).map((k) => k.key));
 
 const cleanup = new Cleanup();
 const log = logger('bench:scale');
@@ -82,6 +85,7 @@ void runMain(cleanup, async () => {
       lanes: { type: 'string' },
       'searchable-timeout-s': { type: 'string' },
       json: { type: 'string' },
+      'exactness-queries': { type: 'string' },
     },
     USAGE,
   );
@@ -101,6 +105,7 @@ void runMain(cleanup, async () => {
   const lanes = args.number('lanes', 2, { min: 1, integer: true })!;
   const searchableTimeoutS = args.number('searchable-timeout-s', 300, { min: 1 })!;
   const jsonPath = args.string('json');
+  const exactnessQueries = args.number('exactness-queries', 200, { min: 0, integer: true })!;
   requireBuild();
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
   const runId = new Date().toISOString().replace(/[:.]/g, '-');
@@ -143,7 +148,8 @@ void runMain(cleanup, async () => {
     log(`loaded ${built.products.toLocaleString('en')} products in ${built.load_s} s (${built.load_products_per_s}/s)`);
   }
   const tenantsByRole = new Map<string, Tenant>();
-  for (const m of descriptor.measured) tenantsByRole.set(m.role, await tenantOf(m.organizationId, m.accountId, `scale-${m.role}`, stack.cliEnv));
+  for (const m of descriptor.measured)
+    tenantsByRole.set(m.role, await tenantOf(m.organizationId, m.accountId, `scale-${m.role}`, stack.cliEnv));
 
   // 2. The service's worker indexes the backlog (its start-up sweep), with an import arriving meanwhile.
   if (reused && args.flag('reindex')) {
@@ -154,7 +160,9 @@ void runMain(cleanup, async () => {
   let sweep: SweepResult | null = null;
   if (descriptor.stage === 'loaded') {
     const [probeTenant] = probeAfterS >= 0 ? await createTenants([`scale-probe-${runId}`], stack.cliEnv, 1) : [];
-    const probeManifest = probeTenant ? await generateCatalog({ sizeBytes: 1_048_576, seed: 5, outDir: path.join(dataDir, 'scale') }) : null;
+    const probeManifest = probeTenant
+      ? await generateCatalog({ sizeBytes: 1_048_576, seed: 5, outDir: path.join(dataDir, 'scale') })
+      : null;
     sweep = await timeSweep(
       stack,
       probeTenant && probeManifest ? { tenant: probeTenant, manifest: probeManifest, afterS: probeAfterS } : null,
@@ -185,6 +193,36 @@ void runMain(cleanup, async () => {
     timings[kind.key] = {};
     for (const [i, role] of roles.entries()) timings[kind.key][role] = await clients[i].time(kind, samples, 2);
     log(`${kind.key}: p95 ${roles.map((r) => `${r} ${fmt(timings[kind.key][r]?.p95_ms, 1)}`).join(', ')} ms`);
+  }
+
+  // 3b. Exactness: page 1 against the exhaustive ORDER BY over every match, per kind and organization.
+  const exactness: Record<string, { exact: number; of: number }> = {};
+  const ranking = await ExhaustiveRanking.connect(stack.databaseUrl);
+  try {
+    for (const kind of RANKED_KINDS.filter((k) => !k.skipPages)) {
+      const cell = { exact: 0, of: 0 };
+      for (const [i, role] of roles.entries()) {
+        const organizationId = descriptor.measured.find((m) => m.role === role)!.organizationId;
+        cell.of++;
+        if (await pageOneIsExact(ranking, clients[i], organizationId, kind.query.q, kind.query.category)) cell.exact++;
+      }
+      exactness[kind.key] = cell;
+      log(`exactness ${kind.key}: ${cell.exact}/${cell.of}`);
+    }
+    if (exactnessQueries > 0) {
+      const bigIndex = roles.indexOf('big');
+      const organizationId = descriptor.measured.find((m) => m.role === 'big')!.organizationId;
+      const queries = await sampleQueries(stack.databaseUrl, organizationId, exactnessQueries);
+      const cell = { exact: 0, of: 0 };
+      for (const q of queries) {
+        cell.of++;
+        if (await pageOneIsExact(ranking, clients[bigIndex], organizationId, q)) cell.exact++;
+      }
+      exactness.vocabulary_sample_big = cell;
+      log(`exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of}`);
+    }
+  } finally {
+    await ranking.close();
   }
 
   // 4. Under load: the clients spread over the three organizations, the whole mix.
@@ -227,12 +265,14 @@ void runMain(cleanup, async () => {
   const problems = [
     ...(sweep?.probe?.problems ?? []),
     ...(imports?.runs.flatMap((r) => r.problems) ?? []),
-    ...(imports?.runs.filter((r) => r.searchable_s === null).map((r) => `import into the ${r.database} database: not searchable within ${searchableTimeoutS} s`) ?? []),
+    ...(imports?.runs
+      .filter((r) => r.searchable_s === null)
+      .map((r) => `import into the ${r.database} database: not searchable within ${searchableTimeoutS} s`) ?? []),
     ...(load.errors ? [`concurrent load: ${load.errors} errors, first: ${load.first_error}`] : []),
     // A deep page exists only where the word matches enough products (not in a small catalog).
     ...Object.entries(timings).flatMap(([key, byRole]) =>
       Object.entries(byRole)
-        .filter(([, t]) => (t === null && !DEEP_PAGE_KEYS.has(key)) || t?.results === 0)
+        .filter(([, t]) => (t === null && !DEEP_PAGE_KEYS.has(key)) || (t?.results === 0 && !EMPTY_KEYS.has(key)))
         .map(([role]) => `${key} in the ${role} organization found nothing (not comparable)`),
     ),
   ];
@@ -245,12 +285,21 @@ void runMain(cleanup, async () => {
     sweep_measured_this_run: sweep !== null,
     organizations: Object.fromEntries(roles.map((role) => [role, productsOfRole(role)])),
     timings,
+    exactness,
     load,
     imports,
     size,
     problems,
     machine: { ...machineInfo(), load_avg_at_start: loadAtStart, postgres: pgVersion },
-    config: { samples, warmup: 2, load_s: loadS, clients: clientCount, import_runs: importRuns, logs: path.relative(REPO_ROOT, logDir), started: runId },
+    config: {
+      samples,
+      warmup: 2,
+      load_s: loadS,
+      clients: clientCount,
+      import_runs: importRuns,
+      logs: path.relative(REPO_ROOT, logDir),
+      started: runId,
+    },
     run_s: round((performance.now() - started) / 1000, 1),
   };
   report(result);
@@ -263,6 +312,7 @@ void runMain(cleanup, async () => {
 });
 
 interface ReportInput {
+  exactness: Record<string, { exact: number; of: number }>;
   layout: ScaleLayout;
   total_products: number;
   build: Record<string, unknown>;
@@ -281,10 +331,14 @@ function report(r: ReportInput): void {
   const head = roles.map((role) => `${r.organizations[role].toLocaleString('en')}-product org`);
   const cell = (t: Timing | null | undefined) => (t ? `${fmt(t.p95_ms, 1)} ms` : '-');
   const width = Math.max(...RANKED_KINDS.map((k) => k.label.length), 40);
+  const exact = (key: string) => (r.exactness[key] ? `${r.exactness[key].exact}/${r.exactness[key].of}` : '-').padStart(11);
   const lines = [
-    `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} |`,
-    `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|`,
-    ...[BASELINE_KIND, ...RANKED_KINDS].map((k) => `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} |`),
+    `| ${'p95 of sequential requests'.padEnd(width)} | ${head.join(' | ')} | page 1 exact |`,
+    `|${'-'.repeat(width + 2)}|${head.map((h) => '-'.repeat(h.length + 2)).join('|')}|--------------|`,
+    ...[BASELINE_KIND, ...RANKED_KINDS].map(
+      (k) =>
+        `| ${k.label.padEnd(width)} | ${roles.map((role, i) => cell(r.timings[k.key][role]).padStart(head[i].length)).join(' | ')} | ${exact(k.key)}  |`,
+    ),
     `| ${'filtered page without q (brand, category, availability, price)'.padEnd(width)} | ${roles
       .map((role, i) => {
         const p95s = FILTER_KINDS.map((k) => r.timings[k.key][role]?.p95_ms).filter((v): v is number => v !== undefined);
@@ -292,13 +346,23 @@ function report(r: ReportInput): void {
       })
       .join(' | ')} |`,
   ];
+  if (r.exactness.vocabulary_sample_big) {
+    const v = r.exactness.vocabulary_sample_big;
+    lines.push(
+      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization`,
+    );
+  }
   process.stdout.write(
     `\nSearch at scale: ${r.layout.organizations.toLocaleString('en')} organizations, ${r.total_products.toLocaleString('en')} products\n${lines.join('\n')}\n`,
   );
   const sweep = r.sweep;
   const probe = sweep?.probe;
   const rows: Row[] = [
-    ['build: load (generate + COPY)', `${fmt(r.build.load_s as number, 1)} s`, `${r.build.load_products_per_s ?? '-'} products/s (the bench's own writing)`],
+    [
+      'build: load (generate + COPY)',
+      `${fmt(r.build.load_s as number, 1)} s`,
+      `${r.build.load_products_per_s ?? '-'} products/s (the bench's own writing)`,
+    ],
     [
       'build: worker sweep',
       sweep ? `${fmt(sweep.sweep_s, 1)} s` : '-',
@@ -331,12 +395,18 @@ function report(r: ReportInput): void {
     [
       'database size per product',
       `${r.size.bytes_per_product.toLocaleString('en')} B`,
-      `${(r.size.database_bytes / 1_073_741_824).toFixed(2)} GiB for ${r.size.products.toLocaleString('en')} products; ${Object.entries(r.size.relations)
+      `${(r.size.database_bytes / 1_073_741_824).toFixed(2)} GiB for ${r.size.products.toLocaleString('en')} products; ${Object.entries(
+        r.size.relations,
+      )
         .slice(0, 3)
         .map(([name, bytes]) => `${name} ${(bytes / 1_073_741_824).toFixed(2)} GiB`)
         .join(', ')}`,
     ],
-    ['machine', `${r.machine.cpus} cpus`, `PostgreSQL ${r.machine.postgres}, load avg ${r.machine.load_avg_at_start[0]} -> ${r.machine.load_avg[0]}`],
+    [
+      'machine',
+      `${r.machine.cpus} cpus`,
+      `PostgreSQL ${r.machine.postgres}, load avg ${r.machine.load_avg_at_start[0]} -> ${r.machine.load_avg[0]}`,
+    ],
   ];
   printTable('Build, load, imports, size', rows);
 }

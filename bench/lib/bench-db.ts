@@ -2,7 +2,8 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 
 export const BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/product_directory_bench';
-export const BENCH_REDIS_URL = 'redis://127.0.0.1:6379/2';
+/** Redis db 2 unless BENCH_REDIS_DB names another (engineers sharing one Redis each keep their own). */
+export const BENCH_REDIS_URL = `redis://127.0.0.1:6379/${process.env.BENCH_REDIS_DB ?? '2'}`;
 export const BENCH_QUEUE_PREFIX = 'bench';
 
 function databaseName(url: string): string {

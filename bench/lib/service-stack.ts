@@ -16,6 +16,9 @@ import { REPO_ROOT } from '../../tools/harness/repo';
 import { serviceEnv } from '../../tools/harness/service-env';
 import { startNodeService, type ServiceProcess } from '../../tools/harness/service-process';
 
+/** Whose build the services run: BENCH_SERVICE_ROOT names another checkout's (a baseline measured by this bench's code). */
+export const SERVICE_ROOT = process.env.BENCH_SERVICE_ROOT ?? REPO_ROOT;
+
 export interface StackOptions {
   cleanup: Cleanup;
   logDir: string;
@@ -78,7 +81,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     }
   });
 
-  const port = await freePort();
+  // BENCH_API_PORT pins the API's port (a shared machine where each user keeps to a port range).
+  const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort();
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
@@ -91,7 +95,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   };
   const api = await startNodeService(
     'api',
-    path.join(REPO_ROOT, 'dist/main.js'),
+    path.join(SERVICE_ROOT, 'dist/main.js'),
     serviceEnv({ ...common, PORT: String(port), WORKER_ENABLED: 'false' }),
     options.logDir,
     port,
@@ -103,7 +107,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   const launchWorker = async (): Promise<ServiceProcess> => {
     const worker = await startNodeService(
       'worker',
-      path.join(REPO_ROOT, 'dist/worker.js'),
+      path.join(SERVICE_ROOT, 'dist/worker.js'),
       serviceEnv(common),
       options.logDir,
       undefined,

@@ -8,6 +8,8 @@ export interface SearchKind {
   query: Record<string, string>;
   /** Pages to follow with next_cursor before the timed one (a deep page). */
   skipPages?: number;
+  /** Finds nothing on purpose (a word no product has): not flagged as "found nothing". */
+  empty?: boolean;
 }
 
 /**
@@ -20,6 +22,8 @@ export const RANKED_KINDS: readonly SearchKind[] = [
   { key: 'two_words', label: 'two words (`merino sweater`)', query: { q: 'merino sweater' } },
   { key: 'phrase', label: 'a phrase (`"crew sweater"`)', query: { q: '"crew sweater"' } },
   { key: 'q_category', label: '`q` + category', query: { q: 'sweater', category: 'Apparel & Accessories' } },
+  { key: 'missing_word', label: 'a word no product has (`zeppelin`)', query: { q: 'zeppelin' }, empty: true },
+  { key: 'sentence', label: 'a sentence (`warm wool sweater for the winter`)', query: { q: 'warm wool sweater for the winter' } },
   { key: 'common_word_page_10', label: 'one common word, 10th page', query: { q: 'sweater' }, skipPages: 9 },
 ];
 
@@ -65,9 +69,21 @@ export class SearchClient {
       headers: { authorization: this.authorization },
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`GET /v1/catalogs/products?${new URLSearchParams(query)}: ${response.status} ${text.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`GET /v1/catalogs/products?${new URLSearchParams(query)}: ${response.status} ${text.slice(0, 300)}`);
     const body = JSON.parse(text) as { data?: unknown[]; products?: unknown[]; next_cursor?: string | null };
     return { results: (body.data ?? body.products ?? []).length, next: body.next_cursor ?? null };
+  }
+
+  /** The product ids of one page, in order. */
+  async ids(query: Record<string, string>): Promise<string[]> {
+    const response = await fetch(`${this.baseUrl}/v1/catalogs/products?${new URLSearchParams(query)}`, {
+      headers: { authorization: this.authorization },
+    });
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`GET /v1/catalogs/products?${new URLSearchParams(query)}: ${response.status} ${text.slice(0, 300)}`);
+    return (JSON.parse(text) as { data: Array<{ id: string }> }).data.map((p) => p.id);
   }
 
   /** The query of the kind's timed request: the deep page's cursor followed first (untimed). */
@@ -126,7 +142,9 @@ export async function concurrentLoad(
   concurrency: number,
   durationS: number,
 ): Promise<LoadLine> {
-  const queries = await Promise.all(clients.map(async (client) => (await Promise.all(kinds.map((k) => client.resolve(k)))).filter((q) => q !== null)));
+  const queries = await Promise.all(
+    clients.map(async (client) => (await Promise.all(kinds.map((k) => client.resolve(k)))).filter((q) => q !== null)),
+  );
   const durations: number[] = [];
   let errors = 0;
   let firstError: string | null = null;

@@ -18,6 +18,7 @@ export class ProductFacetsService {
   async count(organizationId: string, criteria: ProductCriteria, pageSize: number): Promise<ProductFacetsDto> {
     let search;
     if (criteria.q !== undefined) {
+      await this.facets.ownRowsFromHere();
       const plan = await this.analyzer.analyze(organizationId, criteria.q);
       if (plan.terms.length === 0) {
         return { total_count: 0, total_count_exact: true, brands: EMPTY_FACET, availability: EMPTY_FACET, categories: [], prices: [], unpriced_count: 0 };

@@ -4,6 +4,7 @@ import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { Product } from '../entities/product.entity';
 import { DOCUMENT, filterConditions, hasFilter, INDEXED, type FilterSource } from './filter-sql';
 import type { ProductCriteria } from './product-criteria';
+import { readingOwnRows } from '../search/own-rows';
 
 const JOIN_SEARCH = 's.organization_id = p.organization_id AND s.product_id = p.product_id';
 
@@ -19,9 +20,11 @@ export class ProductQueryRepository {
 
   /** Products matching the criteria ordered by id, after an id (keyset). */
   list(organizationId: string, criteria: ProductCriteria, limit: number, afterId?: string): Promise<Product[]> {
-    const query = this.filtered(organizationId, criteria).orderBy('p.product_id', 'ASC').limit(limit);
-    if (afterId !== undefined) query.andWhere('p.product_id > :afterId', { afterId });
-    return query.getMany();
+    return this.ownRows((repo) => {
+      const query = this.filtered(repo, organizationId, criteria).orderBy('p.product_id', 'ASC').limit(limit);
+      if (afterId !== undefined) query.andWhere('p.product_id > :afterId', { afterId });
+      return query.getMany();
+    });
   }
 
   /**
@@ -36,15 +39,14 @@ export class ProductQueryRepository {
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT :cap) capped`,
       { ...params, organizationId, cap },
     );
-    const [{ n }]: Array<{ n: number }> = await this.repo.query(text, values);
+    const [{ n }]: Array<{ n: number }> = await this.ownRows((repo) => repo.query(text, values));
     return n;
   }
 
   /** Whether any indexed product is priced in the currency (one probe of the price index). */
   async hasCurrency(organizationId: string, currency: string): Promise<boolean> {
-    const [{ found }]: Array<{ found: boolean }> = await this.repo.query(
-      `SELECT EXISTS (SELECT 1 FROM product_search WHERE organization_id = $1 AND price_currency = $2) AS found`,
-      [organizationId, currency],
+    const [{ found }]: Array<{ found: boolean }> = await this.ownRows((repo) =>
+      repo.query(`SELECT EXISTS (SELECT 1 FROM product_search WHERE organization_id = $1 AND price_currency = $2) AS found`, [organizationId, currency]),
     );
     return found;
   }
@@ -53,17 +55,24 @@ export class ProductQueryRepository {
   findMany(organizationId: string, productIds: string[], criteria: ProductCriteria = {}): Promise<Product[]> {
     if (productIds.length === 0) return Promise.resolve([]);
     // A literal IN list (callers send at most a page of ids): the planner probes the primary key per id.
-    return withFilters(this.base(organizationId), criteria, DOCUMENT).andWhere('p.product_id IN (:...ids)', { ids: productIds }).getMany();
+    return this.ownRows((repo) =>
+      withFilters(this.base(repo, organizationId), criteria, DOCUMENT).andWhere('p.product_id IN (:...ids)', { ids: productIds }).getMany(),
+    );
   }
 
-  private filtered(organizationId: string, criteria: ProductCriteria): SelectQueryBuilder<Product> {
-    const query = this.base(organizationId);
+  /** The statements run where no plan may read another organization's rows (see own-rows.ts). */
+  private ownRows<T>(work: (repo: Repository<Product>) => Promise<T>): Promise<T> {
+    return readingOwnRows(this.repo.manager.connection, (manager) => work(manager.getRepository(Product)));
+  }
+
+  private filtered(repo: Repository<Product>, organizationId: string, criteria: ProductCriteria): SelectQueryBuilder<Product> {
+    const query = this.base(repo, organizationId);
     if (hasFilter(criteria)) query.innerJoin('product_search', 's', JOIN_SEARCH);
     return withFilters(query, criteria, INDEXED);
   }
 
-  private base(organizationId: string): SelectQueryBuilder<Product> {
-    return this.repo.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId });
+  private base(repo: Repository<Product>, organizationId: string): SelectQueryBuilder<Product> {
+    return repo.createQueryBuilder('p').where('p.organization_id = :organizationId', { organizationId });
   }
 }
 

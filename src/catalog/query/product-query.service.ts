@@ -67,6 +67,7 @@ export class ProductQueryService {
 
   private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
     const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
+    await this.ranked.ownRowsFromHere();
     const plan = await this.analyzer.analyze(organizationId, q);
     if (plan.terms.length === 0) return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true };
     const ladder = after ? after.ladder === 1 : { auto: limit };

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
+import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { hitsQuery, type HitsQuery, type Ladder, SEARCH_CANDIDATES } from './ranked-search.repository';
 
 /** Values listed per facet (per category level); the rest are counted as `other_count`. */
@@ -41,13 +42,16 @@ export interface Facets {
 export class ProductFacetsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The rest of this read plans no sequential scan (the analyzer's statement included): see own-rows.ts. */
+  ownRowsFromHere(): Promise<void> {
+    return ownRowsFromHere(this.dataSource);
+  }
+
   async facets(organizationId: string, criteria: ProductCriteria, search?: { plan: SearchPlan; ladder: Ladder }): Promise<Facets> {
     const hits = search ? hitsQuery(organizationId, search.plan, criteria, search.ladder) : filteredQuery(organizationId, criteria);
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`${hits.sql} ${facetsSelect(hits.exact)}`, {
-      ...hits.params,
-      facetValues: FACET_VALUES,
-    });
-    const [row]: Array<{ facets: Facets }> = await this.dataSource.query(sql, values);
+    const [row] = await readingOwnRows(this.dataSource, (manager) =>
+      runNamed<{ facets: Facets }>(manager, `${hits.sql} ${facetsSelect(hits.exact)}`, { ...hits.params, facetValues: FACET_VALUES }),
+    );
     return row.facets;
   }
 }
@@ -103,7 +107,7 @@ const facetsSelect = (exact: string): string => `
                'values', coalesce((SELECT json_agg(json_build_object('value', v.value, 'count', v.count) ORDER BY v.count DESC, v.value)
                                      FROM (SELECT * FROM levels v WHERE v.level = l.level ORDER BY v.count DESC, v.value LIMIT :facetValues) v), '[]'),
                'other_count', coalesce((SELECT sum(count) FROM (SELECT count FROM levels v WHERE v.level = l.level ORDER BY v.count DESC, v.value OFFSET :facetValues) o), 0)::int,
-               'missing_count', (SELECT count(*) FROM rows r WHERE NOT EXISTS (SELECT 1 FROM paths x WHERE x.product_id = r.product_id AND x.level = l.level))::int
+               'missing_count', ((SELECT count(*) FROM rows) - (SELECT count(DISTINCT x.product_id) FROM paths x WHERE x.level = l.level))::int
              ) ORDER BY l.level)
         FROM (SELECT DISTINCT level FROM levels) l), '[]'),
     'prices', coalesce((

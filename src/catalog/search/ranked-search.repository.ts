@@ -3,12 +3,13 @@ import { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
-import { allOf, renderOperand, scoreSteps, someOf } from './query/search-terms';
+import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/search-terms';
+import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 
 /**
- * Matches a search considers, per tier: ranking, counts and facets read at most this many of the
- * all-words matches and as many partial ones. Bounds the work of a word most of a large catalog
- * has; below it every match is ranked and counted exactly.
+ * Matches counted per tier (counts and facets read at most this many of the all-words matches and
+ * as many partial ones); a tier with more is ranked exactly only where its top band fills the page
+ * within the walk (see rankTier). Bounds the work of a word most of a large catalog has.
  */
 export const SEARCH_CANDIDATES = 10_000;
 
@@ -52,53 +53,240 @@ export interface HitsQuery extends Query {
  * terms, of what its best match of the term is worth (title 1.0, brand/categories/attributes 0.6,
  * tags 0.4, description 0.2; 0.7 of that through a correction, prefix or synonym). Order: all-words
  * matches, then (ladder) partial matches; each by score, then product id.
+ *
+ * Every page is the exact continuation of that order over all matches, but for one bounded case
+ * (see rankTier): per tier, the products reaching the tier's highest possible score (the top band:
+ * every term at its best field) are read first in product id order, which needs no scoring, and
+ * only when the band does not fill the page are the tier's remaining matches scored. See
+ * docs/search.md ("Ranking at scale").
  */
 @Injectable()
 export class RankedSearchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The rest of this read plans no sequential scan (the analyzer's statement included): see own-rows.ts. */
+  ownRowsFromHere(): Promise<void> {
+    return ownRowsFromHere(this.dataSource);
+  }
+
   /** One page of positions after `after` (keyset on tier, score, id). */
-  async page(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, limit: number, after?: RankedPosition): Promise<RankedPage> {
-    const hits = hitsQuery(organizationId, plan, criteria, ladder);
-    const score = scoreExpression(plan, hits.params);
-    const params: Record<string, unknown> = { ...hits.params, limit };
-    let keyset = '';
-    if (after) {
-      keyset = `WHERE r.tier < :afterTier OR (r.tier = :afterTier AND (r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)))`;
-      Object.assign(params, { afterTier: after.tier, afterScore: after.score, afterId: after.id });
-    }
-    const rows: Array<{ product_id: string; tier: number; score: number; all_words: number; partial: number; ladder: boolean }> = await this.run({
-      sql: `${hits.sql}, ranked AS (
-              SELECT h.product_id, h.tier, (${score})::float8 AS score FROM hits h
-            ), counts AS (
-              SELECT (SELECT count(*) FROM all_words)::int AS all_words, (SELECT count(*) FROM partial)::int AS partial
-            )
-            SELECT r.product_id, r.tier, r.score, c.all_words, c.partial, (SELECT ladder FROM decision) AS ladder
-              FROM counts c LEFT JOIN LATERAL (
-                SELECT * FROM ranked r ${keyset} ORDER BY r.tier DESC, r.score DESC, r.product_id LIMIT :limit
-              ) r ON true`,
-      params,
+  async page(
+    organizationId: string,
+    plan: SearchPlan,
+    criteria: ProductCriteria,
+    ladder: Ladder,
+    limit: number,
+    after?: RankedPosition,
+  ): Promise<RankedPage> {
+    const base = tierConditions(organizationId, plan, criteria);
+    return readingOwnRows(this.dataSource, async (manager) => {
+      const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
+      const where = base.where.join(' AND ');
+      const [counted] = await run<{ all_words: number }>(
+        `SELECT count(*)::int AS all_words FROM (SELECT 1 FROM product_search s WHERE ${where} AND s.search @@ CAST(:allWords AS tsquery) LIMIT :cap) c`,
+        { cap: SEARCH_CANDIDATES + 1 },
+      );
+      const useLadder = typeof ladder === 'boolean' ? ladder : counted.all_words < ladder.auto;
+      let partialCount = 0;
+      if (useLadder) {
+        const [p] = await run<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where} AND ${PARTIAL} LIMIT :cap) c`,
+          { cap: SEARCH_CANDIDATES + 1 },
+        );
+        partialCount = p.n;
+      }
+      const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
+        { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
+      ];
+      if (useLadder) tiers.push({ tier: Tier.Partial, match: PARTIAL, band: partialBand(plan) });
+      const rows: RankedPosition[] = [];
+      for (const t of tiers) {
+        if (rows.length >= limit) break;
+        if (after && t.tier > after.tier) continue;
+        const within = after && after.tier === t.tier ? { score: after.score, id: after.id } : undefined;
+        const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
+        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within, matches > SEARCH_CANDIDATES);
+        rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
+      }
+      return {
+        rows,
+        total: Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
+        exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
+        ladder: useLadder,
+      };
     });
-    const [first] = rows;
-    return {
-      rows: rows.filter((r) => r.product_id !== null).map((r) => ({ tier: r.tier as Tier, score: Number(r.score), id: r.product_id })),
-      total: Math.min(first.all_words, SEARCH_CANDIDATES) + Math.min(first.partial, SEARCH_CANDIDATES),
-      exact: first.all_words <= SEARCH_CANDIDATES && first.partial <= SEARCH_CANDIDATES,
-      ladder: first.ladder,
-    };
   }
 
   /** Runs `select` (reading CTE `hits`: product_id, tier) over the search's matches, e.g. for facets. */
   async over<T>(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, select: string): Promise<T[]> {
     const hits = hitsQuery(organizationId, plan, criteria, ladder);
-    return this.run({ sql: `${hits.sql} ${select}`, params: hits.params });
-  }
-
-  private run<T>(query: Query): Promise<T[]> {
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(query.sql, query.params);
-    return this.dataSource.query(sql, values);
+    return readingOwnRows(this.dataSource, (manager) => runNamed<T>(manager, `${hits.sql} ${select}`, hits.params));
   }
 }
+
+type Run = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
+
+/** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
+const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)';
+
+/**
+ * Rows read in product id order looking for the top band before it is read through the full-text
+ * index instead: a band this dense fills a page within the walk; a sparser one has few enough
+ * members (about pageSize / density) to read them all and sort them.
+ */
+export const BAND_WALK_ROWS = 2_000;
+
+/** The products of a tier reaching its highest possible score: a tsquery and that score. */
+interface Band {
+  query: string;
+  score: number;
+}
+
+/** Scores are sums of a few decimals: compare them with this tolerance. */
+const SCORE_EPSILON = 1e-9;
+
+/**
+ * Up to `limit` positions of one tier after `after`: the top band in id order (walked, or read
+ * whole and sorted), then the rest of the tier scored, by score and id. A `bounded` tier (more
+ * matches than SEARCH_CANDIDATES) whose top band does not fill the page within the walk is ranked
+ * among a sample of SEARCH_CANDIDATES matches instead (documented as the one inexact case).
+ */
+async function rankTier(
+  run: Run,
+  where: string,
+  match: string,
+  band: Band | null,
+  plan: SearchPlan,
+  limit: number,
+  after: { score: number; id: string } | undefined,
+  bounded: boolean,
+): Promise<Array<{ score: number; id: string }>> {
+  const rows: Array<{ score: number; id: string }> = [];
+  let below = after;
+  if (band && (!after || after.score >= band.score - SCORE_EPSILON)) {
+    const afterId = after?.id ?? null;
+    const idAfter = 'CAST(:afterId AS text) IS NULL OR s.product_id > :afterId';
+    // The organization's next rows in id order (filters applied after, so the walk's cost is fixed).
+    const walked = await run<{ product_id: string | null; walked: number }>(
+      `WITH w AS MATERIALIZED (
+           SELECT s.* FROM product_search s WHERE s.organization_id = CAST(:organizationId AS uuid) AND (${idAfter}) ORDER BY s.product_id LIMIT :walk
+         )
+         SELECT b.product_id, (SELECT count(*) FROM w)::int AS walked
+           FROM (SELECT 1) one LEFT JOIN LATERAL (
+             SELECT s.product_id FROM w s WHERE ${where} AND s.search @@ CAST(:band AS tsquery) AND ${match} ORDER BY s.product_id LIMIT :limit
+           ) b ON true`,
+      { afterId, walk: BAND_WALK_ROWS, band: band.query, limit },
+    );
+    const found = walked.filter((r) => r.product_id !== null).map((r) => r.product_id as string);
+    // Complete when the page is full or the walk reached the organization's last product.
+    let ids = found.length >= limit || walked[0].walked < BAND_WALK_ROWS ? found : null;
+    if (ids === null && bounded) return scoreTier(run, where, match, plan, limit, after, SEARCH_CANDIDATES);
+    if (ids === null) {
+      const read = await run<{ product_id: string }>(
+        `WITH b AS MATERIALIZED (
+           SELECT s.product_id FROM product_search s WHERE ${where} AND s.search @@ CAST(:band AS tsquery) AND ${match}
+         )
+         SELECT b.product_id FROM b WHERE CAST(:afterId AS text) IS NULL OR b.product_id > :afterId ORDER BY b.product_id LIMIT :limit`,
+        { afterId, band: band.query, limit },
+      );
+      ids = read.map((r) => r.product_id);
+    }
+    rows.push(...ids.map((id) => ({ score: band.score, id })));
+    if (rows.length >= limit) return rows;
+    below = { score: band.score, id: rows.at(-1)?.id ?? afterId ?? '' };
+  }
+  rows.push(...(await scoreTier(run, where, match, plan, limit - rows.length, below, bounded ? SEARCH_CANDIDATES : undefined)));
+  return rows;
+}
+
+/**
+ * The tier's matches after `after`, scored, by score and id: all of them, or (`sample`) the first
+ * that many the index yields, when the tier has more matches than SEARCH_CANDIDATES and its top
+ * band did not fill the page within the walk.
+ */
+async function scoreTier(
+  run: Run,
+  where: string,
+  match: string,
+  plan: SearchPlan,
+  limit: number,
+  after: { score: number; id: string } | undefined,
+  sample?: number,
+): Promise<Array<{ score: number; id: string }>> {
+  const params: Record<string, unknown> = { limit };
+  const score = scoreExpression(plan, params);
+  let keyset = '';
+  if (after) {
+    keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
+    Object.assign(params, { afterScore: after.score, afterId: after.id });
+  }
+  const scored = await run<{ product_id: string; score: number }>(
+    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''}),
+          r AS (SELECT h.product_id, (${score})::float8 AS score FROM h)
+     SELECT r.product_id, r.score FROM r ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit`,
+    params,
+  );
+  return scored.map((r) => ({ score: Number(r.score), id: r.product_id }));
+}
+
+/** The organization, the filters and the excluded words, with the tsqueries of both tiers. */
+function tierConditions(
+  organizationId: string,
+  plan: SearchPlan,
+  criteria: ProductCriteria,
+): { where: string[]; params: Record<string, unknown> } {
+  const filters = filterConditions(criteria, INDEXED);
+  const params: Record<string, unknown> = { ...filters.params, organizationId };
+  const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
+  if (plan.excluded.length > 0) {
+    params.excluded = plan.excluded.map((o) => renderOperand(o)).join(' | ');
+    where.push('NOT s.search @@ CAST(:excluded AS tsquery)');
+  }
+  params.allWords = allOf(plan.required) ?? "''";
+  params.someWords = someOf(plan.required) ?? "''";
+  return { where, params };
+}
+
+/** A term's best steps (equal best scores, if several) as one tsquery, and that score. */
+function bestStep(term: Term): Band {
+  const steps = scoreSteps(term);
+  const top = steps[0].score;
+  const best = steps.filter((s) => s.score >= top - SCORE_EPSILON);
+  return { query: best.length === 1 ? best[0].query : `(${best.map((s) => s.query).join(' | ')})`, score: round4(top) };
+}
+
+/** All-words tier: every term (required or not) at its best step gives the highest score there is. */
+function topBand(plan: SearchPlan): Band | null {
+  if (plan.terms.length === 0) return null;
+  const best = plan.terms.map(bestStep);
+  return { query: best.map((b) => b.query).join(' & '), score: round4(best.reduce((sum, b) => sum + b.score, 0)) };
+}
+
+/**
+ * Partial tier (no product has every required term): the highest score misses exactly one of the
+ * terms worth least at best and has every other at its best step. Only when every term is
+ * required (else a product missing a weak term is in the other tier, and the bound is not this).
+ */
+function partialBand(plan: SearchPlan): Band | null {
+  if (plan.terms.length < 2 || plan.required.length !== plan.terms.length) return null;
+  const best = plan.terms.map(bestStep);
+  const total = best.reduce((sum, b) => sum + b.score, 0);
+  const least = Math.min(...best.map((b) => b.score));
+  const missing = best.map((b, j) => j).filter((j) => best[j].score <= least + SCORE_EPSILON);
+  const query = missing
+    .map(
+      (j) =>
+        `(${best
+          .filter((_, i) => i !== j)
+          .map((b) => b.query)
+          .join(' & ')})`,
+    )
+    .join(' | ');
+  return { query, score: round4(total - least) };
+}
+
+/** A sum of step scores as the SQL computes it: exact decimals of 4 places, then float8. */
+const round4 = (x: number): number => Number(x.toFixed(4));
 
 /**
  * CTEs `all_words` and `partial` (each capped at SEARCH_CANDIDATES + 1, to tell "more"), `decision`
@@ -139,7 +327,7 @@ export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: Pr
 }
 
 /** The score of a hit `h`: per term, the first step of its ladder that matches (CASE stops there). */
-function scoreExpression(plan: SearchPlan, params: Record<string, unknown>): string {
+export function scoreExpression(plan: SearchPlan, params: Record<string, unknown>): string {
   if (plan.terms.length === 0) return '0';
   return plan.terms
     .map((term, i) => {

@@ -66,7 +66,8 @@ export class FakeProductQueries {
     },
   };
 
-  readonly ranked: Pick<RankedSearchRepository, 'page'> = {
+  readonly ranked: Pick<RankedSearchRepository, 'page' | 'ownRowsFromHere'> = {
+    ownRowsFromHere: () => Promise.resolve(),
     page: async (organizationId, plan, criteria, ladder: Ladder, limit, after) => {
       this.calls.push({ method: 'ranked', args: [organizationId, plan, criteria, ladder, limit, after] });
       const allWords = this.hits.filter((h) => h.tier === 1).length;

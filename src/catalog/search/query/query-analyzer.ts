@@ -96,8 +96,7 @@ export class QueryAnalyzer {
       `SELECT (SELECT expansions FROM catalog_synonyms WHERE organization_id = $1) AS synonyms,
               (SELECT json_agg(json_build_object(
                         'strong', v.word IS NOT NULL,
-                        'weak', v.word IS NULL AND EXISTS (SELECT 1 FROM product_search s
-                                  WHERE s.organization_id = $1 AND s.search @@ CAST(w.exact AS tsquery)),
+                        'weak', v.word IS NULL AND product_search_contains($1, CAST(w.exact AS tsquery)),
                         'completions', CASE WHEN w.prefix THEN
                           (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
                              SELECT p.word FROM search_vocabulary p

@@ -1,0 +1,108 @@
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { filterConditions, INDEXED } from '../../../src/catalog/query/filter-sql';
+import { normaliseCategoryPath } from '../../../src/catalog/query/product-criteria';
+import { QueryAnalyzer } from '../../../src/catalog/search/query/query-analyzer';
+import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query/search-terms';
+import { scoreExpression } from '../../../src/catalog/search/ranked-search.repository';
+import type { SearchClient } from './search-timings';
+
+/** Page 1 compared: the issue's "top ten". */
+export const EXACT_PAGE = 10;
+
+/**
+ * The exhaustive answer to a search's page 1: every match of the organization scored and ordered
+ * by the documented order (all-words tier, then partial matches when the all-words ones do not
+ * fill the page; score; product id), with no candidate limit, from the service's own analyzer and
+ * score expression. What the API's page 1 must equal.
+ */
+export class ExhaustiveRanking {
+  private constructor(
+    private readonly client: Client,
+    private readonly analyzer: QueryAnalyzer,
+  ) {}
+
+  static async connect(databaseUrl: string): Promise<ExhaustiveRanking> {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`SET statement_timeout = '120s'`);
+    const dataSource = {
+      query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows,
+    } as unknown as DataSource;
+    return new ExhaustiveRanking(client, new QueryAnalyzer(dataSource));
+  }
+
+  async close(): Promise<void> {
+    await this.client.end();
+  }
+
+  /** The ids of the exhaustive page 1 for `q` (and a category), or [] when nothing is searchable. */
+  async topIds(organizationId: string, q: string, category?: string): Promise<string[]> {
+    const plan = await this.analyzer.analyze(organizationId, q);
+    if (plan.terms.length === 0) return [];
+    const filters = filterConditions({ categoryPrefixes: category ? [normaliseCategoryPath(category)] : undefined }, INDEXED);
+    const params: Record<string, unknown> = {
+      ...filters.params,
+      organizationId,
+      allWords: allOf(plan.required),
+      someWords: someOf(plan.required),
+      limit: EXACT_PAGE,
+    };
+    const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
+    if (plan.excluded.length > 0) {
+      params.excluded = plan.excluded.map((o) => renderOperand(o)).join(' | ');
+      where.push('NOT s.search @@ CAST(:excluded AS tsquery)');
+    }
+    const score = scoreExpression(plan, params);
+    const sql = `
+      WITH m AS MATERIALIZED (
+        SELECT s.product_id, s.search, (s.search @@ CAST(:allWords AS tsquery))::int AS tier
+          FROM product_search s WHERE ${where.join(' AND ')} AND s.search @@ CAST(:someWords AS tsquery)
+      ), ladder AS (SELECT count(*) FILTER (WHERE tier = 1) < :limit AS ladder_on FROM m)
+      SELECT h.product_id FROM m h WHERE h.tier = 1 OR (SELECT ladder_on FROM ladder)
+       ORDER BY h.tier DESC, (${score})::float8 DESC, h.product_id LIMIT :limit`;
+    const values: unknown[] = [];
+    const text = sql.replace(/:(\w+)/g, (match, name: string) => {
+      if (!(name in params)) return match;
+      values.push(params[name]);
+      return `$${values.length}`;
+    });
+    const { rows } = await this.client.query<{ product_id: string }>(text, values);
+    return rows.map((r) => r.product_id);
+  }
+}
+
+/** Whether the API's page 1 of `q` (limit EXACT_PAGE) lists exactly the exhaustive ids, in order. */
+export async function pageOneIsExact(
+  ranking: ExhaustiveRanking,
+  client: SearchClient,
+  organizationId: string,
+  q: string,
+  category?: string,
+): Promise<boolean> {
+  const [expected, page] = await Promise.all([
+    ranking.topIds(organizationId, q, category),
+    client.ids({ q, limit: String(EXACT_PAGE), ...(category ? { category } : {}) }),
+  ]);
+  return expected.length === page.length && expected.every((id, i) => id === page[i]);
+}
+
+/**
+ * `count` queries for the big organization from its own vocabulary (seeded, so every run asks the
+ * same): single words and pairs, spread over rare and common words.
+ */
+export async function sampleQueries(databaseUrl: string, organizationId: string, count: number): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT setseed(0.32)');
+    const { rows } = await client.query<{ word: string }>(
+      `SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word ~ '^[a-z]{4,}$' ORDER BY random() LIMIT $2`,
+      [organizationId, count],
+    );
+    const words = rows.map((r) => r.word);
+    return words.map((word, i) => (i % 2 === 1 ? `${words[i - 1]} ${word}` : word));
+  } finally {
+    await client.end();
+  }
+}
