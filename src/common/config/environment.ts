@@ -145,13 +145,19 @@ export const ENVIRONMENT = {
     min: 1,
     max: 1_000_000,
     fallback: 30,
-    doc: 'failed authentications (401) per client address (an IPv6 address counts with its /64) per minute, per process, before `429 rate_limited`; checked before any database work; credentials already in the token cache are never limited',
+    doc: 'failed authentications (401) per client address (an IPv6 address counts with its /64) per minute, per process, before `429 rate_limited`; checked before any database work; credentials of a live token (see `AUTH_LIVE_TOKENS_RELOAD_SECONDS`) are never limited',
   }),
   AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: int({
     min: 1,
     max: 1_000_000,
     fallback: 600,
-    doc: 'failed lookups of credentials not in the token cache per process per minute, all addresses together, before `429 rate_limited` for any uncached credentials (cached ones still pass): bounds what guessing from many addresses costs PostgreSQL',
+    doc: 'lookups of credentials of no known live token, per process per minute, all addresses together, before `429 rate_limited` for such credentials (those of live tokens still pass): bounds what guessing from many addresses costs PostgreSQL (at the default, 10 single-row index lookups a second per process); see [security.md](security.md#authentication-under-a-flood-of-wrong-credentials)',
+  }),
+  AUTH_LIVE_TOKENS_RELOAD_SECONDS: int({
+    min: 1,
+    max: 86_400,
+    fallback: 300,
+    doc: 'how often each API process re-reads the hashes of all live tokens (one query; also at start and whenever the credentials listener reconnects). Created, revoked and disabled tokens are announced at once by `NOTIFY`; the reload catches what no one announced (expiry, rows written by hand). Credentials of a known live token skip the failed-authentication limits and `AUTH_UNKNOWN_LOOKUPS_PER_MINUTE`',
   }),
   TRUSTED_PROXIES: list({
     accepts: 'comma-separated IP addresses or CIDR blocks',

@@ -34,6 +34,7 @@ const DEFAULTS = {
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
   authUnknownLookupsPerMinute: 600,
+  authLiveTokensReloadSeconds: 300,
   trustedProxies: [],
   allowedOrigins: [],
   reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, responseMaxBytes: 8_388_608 },
@@ -70,7 +71,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(54);
+    expect(ENV_KEYS).toHaveLength(55);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -219,11 +220,13 @@ describe('loadConfig', () => {
       ALLOWED_ORIGINS: 'https://admin.example.com, http://localhost:8080',
       TRUSTED_PROXIES: '10.0.0.0/8,192.168.1.7, fd00::/8',
       AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: '50',
+      AUTH_LIVE_TOKENS_RELOAD_SECONDS: '1',
     });
     expect(config.reads).toEqual({ statementTimeoutMs: 0, inFlightPerAccount: 2, responseMaxBytes: 65_536 });
     expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'http://localhost:8080']);
     expect(config.trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
     expect(config.authUnknownLookupsPerMinute).toBe(50);
+    expect(config.authLiveTokensReloadSeconds).toBe(1);
     expect(loadConfig({ ALLOWED_ORIGINS: '', TRUSTED_PROXIES: '' })).toMatchObject({ allowedOrigins: [], trustedProxies: [] });
   });
 
@@ -333,6 +336,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['LOG_FORMAT', 'text'],
     ['AUTH_FAILURES_PER_MINUTE', '0'],
+    ['AUTH_LIVE_TOKENS_RELOAD_SECONDS', '0'],
+    ['AUTH_LIVE_TOKENS_RELOAD_SECONDS', '86401'],
     ['UPLOAD_SLOTS_PER_ACCOUNT', '0'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],
     ['UPLOAD_MIN_RATE_WINDOW_MS', '99'],
