@@ -366,12 +366,29 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://catalog:hunter2-db-secret@db.internal:3306/catalog'],
     ['DATABASE_URL', 'postgres//catalog:hunter2-db-secret@db.internal/catalog'],
     ['REDIS_URL', 'http://:hunter2-db-secret@cache.internal:6379'],
+    // Past the scheme check, refused by the drivers' own parsers (Node's ERR_INVALID_URL would carry the URL).
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:99999/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:54x2/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:0/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@/catalog'],
+    ['REDIS_URL', 'redis://:hunter2-db-secret@cache.internal:65536'],
+    ['REDIS_URL', 'redis://:hunter2-db-secret@cache internal:6379'],
     ['PUBLIC_ORIGIN', 'https://user:hunter2-db-secret@catalog.example.com'],
     ['QUEUE_PREFIX', 'hunter2-db-secret with spaces'],
   ])('never prints the password in a mistyped %s', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
     expect(error.message).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://catalog:p%40ss@db.internal:65535/catalog'],
+    ['DATABASE_URL', 'postgres://db.internal/catalog'],
+    ['DATABASE_URL', 'postgresql://[::1]:1/catalog'],
+    ['REDIS_URL', 'redis://:p%40ss@cache.internal:65535/2'],
+    ['REDIS_URL', 'rediss://cache.internal'],
+  ])('accepts %s=%p, which its driver parses', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).not.toThrow();
   });
 
   it('names only the bad variable when the others are fine', () => {
