@@ -31,10 +31,14 @@ describe('A URL variable its driver cannot parse (built processes)', () => {
     ['main.js', 'DATABASE_URL', `postgres://catalog:${PASSWORD}@127.0.0.1:99999/catalog`],
     ['worker.js', 'DATABASE_URL', `postgres://catalog:${PASSWORD}@127.0.0.1:99999/catalog`],
     ['main.js', 'REDIS_URL', `redis://:${PASSWORD}@127.0.0.1:70000`],
-  ])('stops %s at once with a message naming %s, the password nowhere in its output', async (entry, variable, value) => {
-    const { code, output } = await run(entry, { [variable]: value });
-    expect(code).toBe(1);
-    expect(output).toContain(`${variable} is not a URL`);
-    expect(output).not.toContain(PASSWORD);
-  }, 60_000);
+  ])(
+    'stops %s at once with a message naming %s, the password nowhere in its output',
+    async (entry, variable, value) => {
+      const { code, output } = await run(entry, { [variable]: value });
+      expect(code).toBe(1);
+      expect(output).toContain(`${variable} is not a URL`);
+      expect(output).not.toContain(PASSWORD);
+    },
+    60_000,
+  );
 });
