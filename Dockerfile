@@ -49,5 +49,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT||3000,path:'/health/live',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('timeout',function(){this.destroy()}).on('error',()=>process.exit(1))"]
 
 # node is PID 1 and handles SIGTERM itself (checkpoint the running batch, close, exit 0).
-# A 192 MiB old space bounds the peak RSS of a 50 MiB import; 16 MiB semi-spaces keep its GC cheap (README "Memory").
+# A 192 MiB old space bounds the peak RSS of a 50 MiB import; 16 MiB semi-spaces keep its GC cheap (docs/operations.md#retention-sessions-shutdown-memory).
 CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=192", "dist/main.js"]

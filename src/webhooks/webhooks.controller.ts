@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
+import { hasScopes } from '../auth/scopes';
 import type { Principal } from '../auth/principal';
 import { MAX_JSON_BODY_BYTES } from '../common/http/json-body';
 import { JsonBodyInterceptor } from '../common/http/json-body.interceptor';
@@ -119,12 +120,14 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'list-webhooks',
     summary: 'List webhooks',
-    description: "Your organization's webhooks, newest first (no secrets).",
+    description:
+      "Your organization's webhooks, newest first (no signing secrets). To a token without webhooks:manage, each URL's " +
+      'user info, query string and fragment read `***`.',
   })
   @ApiOkResponse({ type: WebhookPageDto, description: 'One page of webhooks' })
   @ApiErrors(validation.limit, validation.cursor, validation.unknownParameter)
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<WebhookPageDto> {
-    return this.webhooks.list(principal.organizationId, query.limit, query.cursor);
+    return this.webhooks.list(principal.organizationId, query.limit, query.cursor, !hasScopes(principal.scopes, ['webhooks:manage']));
   }
 
   @Delete(':webhook_id')

@@ -81,11 +81,12 @@ export class WebhooksService {
     return { id, secret, previous_secret_expires_at: rotated.previousExpiresAt?.toISOString() ?? null };
   }
 
-  async list(organizationId: string, limit: number, cursor?: string): Promise<WebhookPageDto> {
+  /** `maskUrls` for callers who cannot manage webhooks: URLs without their credentials (WebhookDto.from). */
+  async list(organizationId: string, limit: number, cursor?: string, maskUrls = false): Promise<WebhookPageDto> {
     const after = cursor ? ID_CURSOR.decode(cursor).id : undefined;
     const rows = await this.subscriptions.listForOrganization(organizationId, limit + 1, after);
     const page = splitPage(rows, limit, (last) => ID_CURSOR.encode({ id: last.id }));
-    return { data: page.items.map((row) => WebhookDto.from(row)), next_cursor: page.nextCursor };
+    return { data: page.items.map((row) => WebhookDto.from(row, maskUrls)), next_cursor: page.nextCursor };
   }
 
   async delete(organizationId: string, id: string): Promise<void> {

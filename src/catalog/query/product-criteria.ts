@@ -13,7 +13,7 @@ export interface PriceRange {
  * translates its own parameters into this one shape, so they cannot disagree.
  */
 export interface ProductCriteria {
-  /** Search query (words, "quoted phrases", -excluded); results ranked as search-ranking.md describes. */
+  /** Search query (words, "quoted phrases", -excluded); results ranked as docs/search.md#order describes. */
   q?: string;
   /** Case-insensitive equality. */
   brand?: string;

@@ -1,4 +1,5 @@
 import { CidrConstraint } from './cidr';
+import { PostgresUrlEachConstraint } from './driver-url';
 import { decimal, flag, int, list, oneOf, text, type EnvVariable } from './env-variable';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
@@ -29,13 +30,15 @@ export const ENVIRONMENT = {
     accepts: '`postgres://` URL',
     pattern: /^postgres(ql)?:\/\/.+/,
     message: 'DATABASE_URL must be a postgres:// URL',
+    driverUrl: 'postgres',
     fallback: 'postgres://postgres@localhost:5432/product_directory',
-    doc: 'created if missing; migrations run at start',
+    doc: "created if missing; migrations run at start. Parsed at boot by the driver's own parser: one it would refuse (a port outside 1–65535, no host) stops boot with a message naming the variable, never the URL",
   }),
   REDIS_URL: text({
     accepts: '`redis://` or `rediss://` URL',
     pattern: /^rediss?:\/\/.+/,
     message: 'REDIS_URL must be a redis:// URL',
+    driverUrl: 'redis',
     fallback: 'redis://localhost:6379',
     doc: 'Bull queue transport',
   }),
@@ -122,7 +125,7 @@ export const ENVIRONMENT = {
   DATABASE_REPLICA_URLS: list({
     accepts: 'comma-separated `postgres://` URLs',
     message: 'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs',
-    each: { pattern: /^postgres(ql)?:\/\/.+/, message: 'DATABASE_REPLICA_URLS must list postgres:// URLs' },
+    each: { constraint: PostgresUrlEachConstraint },
     fallback: [],
     doc: "streaming replicas of `DATABASE_URL` (same database name) that serve searches, facets, product reads, UCP and MCP catalog tools; job status, reports, errors, webhooks and every write stay on the primary, and a read never runs on a replica that has not replayed its organization's last write (`REPLICA_FENCES`). Empty: every read on the primary. See [operations.md](operations.md#read-replicas)",
   }),
@@ -169,13 +172,19 @@ export const ENVIRONMENT = {
     min: 1,
     max: 1_000_000,
     fallback: 30,
-    doc: 'failed authentications (401) per client address (an IPv6 address counts with its /64) per minute, per process, before `429 rate_limited`; checked before any database work; credentials already in the token cache are never limited',
+    doc: 'failed authentications (401) per client address (an IPv6 address counts with its /64) per minute, per process, before `429 rate_limited`; checked before any database work; credentials of a live token (see `AUTH_LIVE_TOKENS_RELOAD_SECONDS`) are never limited',
   }),
   AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: int({
     min: 1,
     max: 1_000_000,
     fallback: 600,
-    doc: 'failed lookups of credentials not in the token cache per process per minute, all addresses together, before `429 rate_limited` for any uncached credentials (cached ones still pass): bounds what guessing from many addresses costs PostgreSQL',
+    doc: 'lookups of credentials of no known live token, per process per minute, all addresses together, before `429 rate_limited` for such credentials (those of live tokens still pass): bounds what guessing from many addresses costs PostgreSQL (at the default, 10 single-row index lookups a second per process); see [security.md](security.md#authentication-under-a-flood-of-wrong-credentials)',
+  }),
+  AUTH_LIVE_TOKENS_RELOAD_SECONDS: int({
+    min: 1,
+    max: 86_400,
+    fallback: 300,
+    doc: 'how often each API process re-reads the hashes of all live tokens (one query; also at start and whenever the credentials listener reconnects). Created, revoked and disabled tokens are announced at once by `NOTIFY`; the reload catches what no one announced (expiry, rows written by hand). Credentials of a known live token skip the failed-authentication limits and `AUTH_UNKNOWN_LOOKUPS_PER_MINUTE`',
   }),
   TRUSTED_PROXIES: list({
     accepts: 'comma-separated IP addresses or CIDR blocks',

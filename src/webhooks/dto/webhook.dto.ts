@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/jobs/events/job-finished-event';
 import type { WebhookSubscription } from '../entities/webhook-subscription.entity';
+import { maskWebhookUrl } from './masked-url';
 
 /** A webhook subscription as listed (never with its secret). */
 @ApiSchema({ name: 'Webhook' })
@@ -8,7 +9,12 @@ export class WebhookDto {
   @ApiProperty({ format: 'uuid', example: '7d1e6f0a-4b8c-4e2f-9a51-0c3b2d4e5f60' })
   id: string;
 
-  @ApiProperty({ example: 'https://example.com/hooks/product-directory' })
+  @ApiProperty({
+    example: 'https://example.com/hooks/product-directory',
+    description:
+      'Where events are POSTed. Listed to a token without webhooks:manage, its user info, query string and fragment ' +
+      "read `***` (https://***@example.com/hooks?***): they often carry the receiver's secret.",
+  })
   url: string;
 
   @ApiProperty({ enum: JOB_EVENT_TYPES, enumName: 'WebhookEventType', isArray: true, example: ['import.done', 'import.failed'] })
@@ -20,10 +26,11 @@ export class WebhookDto {
   @ApiProperty({ format: 'date-time', example: '2026-11-26T07:10:00.000Z' })
   created_at: string;
 
-  static from(subscription: WebhookSubscription): WebhookDto {
+  /** `masked`: for callers without webhooks:manage (see maskWebhookUrl). */
+  static from(subscription: WebhookSubscription, masked = false): WebhookDto {
     return {
       id: subscription.id,
-      url: subscription.url,
+      url: masked ? maskWebhookUrl(subscription.url) : subscription.url,
       events: subscription.events,
       description: subscription.description,
       created_at: subscription.createdAt.toISOString(),
