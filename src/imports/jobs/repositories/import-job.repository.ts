@@ -101,7 +101,7 @@ export class ImportJobRepository {
 
   async insert(
     manager: EntityManager,
-    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete'>,
+    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete' | 'format'>,
   ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
   }
