@@ -38,8 +38,9 @@ export class DelimitedReader implements FeedReader {
       bom: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
-      // Tab-separated feeds do not quote by the book: a stray quote mark is text there.
-      relax_quotes: this.delimiter === '\t',
+      // A stray quote mark is text: after a quote error csv-parse cannot find the row's end again, and
+      // failing "one row" would swallow the rest of the file into it.
+      relax_quotes: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (error: Error | undefined) => {
