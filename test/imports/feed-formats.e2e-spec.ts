@@ -5,7 +5,7 @@ import { expectErrorShape } from '../support/assertions';
 import { authed } from '../support/authed';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
-import { FEED_FILE_NAMES, feedOf, type FeedProduct } from '../support/feeds';
+import { FEED_FILE_NAMES, feedOf, type FeedProduct } from '../../tools/harness/feed-files';
 import { GatedRunner } from '../support/gated-runner';
 import { waitForJob, type JobBody } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
