@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FEED_FORMATS, type FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
 import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
 import { expectErrorShape } from '../support/assertions';
@@ -152,6 +154,16 @@ describe('feed formats: JSON Lines, CSV, Google Merchant Center TSV and XML', ()
     const stored = await authed(t.http, caller).get('/v1/catalogs/products/SKU-2').expect(200);
     expect((stored.body as { title: string }).title).toBe('Long scarf');
   });
+
+  it.each(['products.jsonl', 'products.csv', 'products.tsv', 'products.xml'])(
+    'imports examples/%s: two products, one failed',
+    async (name) => {
+      const caller = await createCaller(t.app);
+      const { job } = await importFeed(caller, readFileSync(join(__dirname, '../../examples', name), 'utf8'), name);
+      expect(counters(job)).toEqual({ status: 'done', total: 3, indexed: 2, failed: 1, skipped: 0 });
+      expect((await catalogOf(caller)).map((p) => p.product_id)).toEqual(['10043', 'SKU-10042']);
+    },
+  );
 
   it.each([
     ['the part content type', 'catalog.dat', 'application/x-ndjson', 'jsonl' as const],

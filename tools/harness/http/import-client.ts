@@ -1,4 +1,4 @@
-import { FEED_FORMAT_SIGNS, FEED_FORMATS } from '../../../src/imports/pipeline/formats/feed-format';
+import { FEED_FORMAT_SIGNS, formatOfFileName } from '../../../src/imports/pipeline/formats/feed-format';
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../../src/imports/http/upload/upload-limits';
@@ -162,7 +162,5 @@ export class ImportClient {
 
 /** The part content type for a file, from its name (as the CLI client sends it); JSON when the name says nothing. */
 function contentTypeOf(filePath: string): string {
-  const name = filePath.toLowerCase();
-  const format = FEED_FORMATS.find((f) => FEED_FORMAT_SIGNS[f].extensions.some((e) => name.endsWith(e)));
-  return FEED_FORMAT_SIGNS[format ?? 'json'].contentTypes[0];
+  return FEED_FORMAT_SIGNS[formatOfFileName(filePath) ?? 'json'].contentTypes[0];
 }

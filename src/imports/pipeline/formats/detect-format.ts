@@ -1,4 +1,4 @@
-import { FEED_FORMAT_SIGNS, FEED_FORMATS, type FeedFormat } from './feed-format';
+import { FEED_FORMAT_SIGNS, FEED_FORMATS, formatOfFileName, type FeedFormat } from './feed-format';
 
 /** Bytes looked at when neither the content type nor the file name tells the format. */
 export const SNIFF_BYTES = 4_096;
@@ -18,8 +18,7 @@ function byContentType(contentType: string | undefined): FeedFormat | null {
 }
 
 function byFileName(fileName: string): FeedFormat | null {
-  const name = fileName.toLowerCase();
-  return FEED_FORMATS.find((f) => FEED_FORMAT_SIGNS[f].extensions.some((e) => name.endsWith(e))) ?? null;
+  return formatOfFileName(fileName);
 }
 
 /** `[` a JSON array, `{` JSON Lines, `<` XML; else a first line with tabs is TSV, with commas CSV. */

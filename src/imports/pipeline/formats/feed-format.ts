@@ -27,3 +27,9 @@ export function acceptedFormatsText(): string {
     .map((s) => `${s.label} (${[...s.contentTypes.slice(0, 2), ...s.extensions.map((e) => `*${e}`)].join(', ')})`)
     .join('; ');
 }
+
+/** The format a file name's ending names, or null (clients use it to send the right content type). */
+export function formatOfFileName(fileName: string): FeedFormat | null {
+  const name = fileName.toLowerCase();
+  return FEED_FORMATS.find((f) => FEED_FORMAT_SIGNS[f].extensions.some((e) => name.endsWith(e))) ?? null;
+}
