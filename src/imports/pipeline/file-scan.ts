@@ -14,7 +14,7 @@ export { SPLIT_SLICE_BYTES };
 export async function countElements(chunks: AsyncIterable<Buffer>, format: FeedFormat = 'json'): Promise<number> {
   if (format !== 'json') {
     // The other formats are read whole (their rows and items are what can fail the file).
-    const reader = feedReader(format);
+    const reader = feedReader(format, { countOnly: true });
     for await (const elements of reader.read(chunks)) void elements;
     return reader.count;
   }

@@ -27,6 +27,8 @@ export class DelimitedReader implements FeedReader {
     private readonly delimiter: ',' | '\t',
     private readonly mapping: RowMapping,
     private readonly formatName: string,
+    /** The scan pass: rows are counted (and the header checked), never mapped. */
+    private readonly countOnly = false,
   ) {}
 
   async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
@@ -58,7 +60,8 @@ export class DelimitedReader implements FeedReader {
           columns = record.length;
           return undefined;
         }
-        out.push(this.element(record, columns, context.lines));
+        if (this.countOnly) this.count++;
+        else out.push(this.element(record, columns, context.lines));
         return undefined; // nothing is queued on the stream: elements are collected here, in file order
       },
     });

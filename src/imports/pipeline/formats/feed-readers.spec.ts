@@ -86,6 +86,19 @@ describe('feed readers', () => {
     await expect(read('gmc_xml', xxe)).rejects.toBeInstanceOf(FileFormatError);
   });
 
+  it.each(['csv', 'gmc_tsv', 'gmc_xml'] as const)('%s: the scan pass (count only) counts what the apply pass reads', async (format) => {
+    const text =
+      format === 'csv'
+        ? 'id,title\na,A\nb,B,extra\nc,"C\n'
+        : format === 'gmc_tsv'
+          ? 'id\ttitle\na\tA\nb\n'
+          : '<rss><item/><item><g:id>x</g:id></item></rss>';
+    const counting = feedReader(format, { countOnly: true });
+    for await (const elements of counting.read(chunksOf(text, 5))) expect(elements.filter((e) => e.failure === undefined)).toEqual([]);
+    expect(counting.count).toBe((await read(format, text)).length);
+    expect(counting.count).toBeGreaterThan(1);
+  });
+
   it('fails the file on invalid UTF-8', async () => {
     const bytes = Buffer.concat([Buffer.from('id,title\na,'), Buffer.from([0xff]), Buffer.from('\n')]);
     const reader = feedReader('csv');

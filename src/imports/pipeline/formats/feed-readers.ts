@@ -8,19 +8,23 @@ import { GmcXmlReader } from './gmc-xml-reader';
 import { JsonArrayReader } from './json-array-reader';
 import { JsonLinesReader } from './json-lines-reader';
 
-/** A new reader for one pass over a file of `format`; `emitFrom` lets the JSON array skip keeping what was committed. */
-export function feedReader(format: FeedFormat, options: { emitFrom?: number } = {}): FeedReader {
+/**
+ * A new reader for one pass over a file of `format`; `emitFrom` lets the JSON array skip keeping what
+ * was committed; `countOnly` (a scan pass that records no ids) lets CSV, TSV and XML skip mapping.
+ */
+export function feedReader(format: FeedFormat, options: { emitFrom?: number; countOnly?: boolean } = {}): FeedReader {
+  const countOnly = options.countOnly ?? false;
   switch (format) {
     case 'json':
       return new JsonArrayReader(options);
     case 'jsonl':
       return new JsonLinesReader();
     case 'csv':
-      return new DelimitedReader(',', new CsvMapping(), 'CSV');
+      return new DelimitedReader(',', new CsvMapping(), 'CSV', countOnly);
     case 'gmc_tsv':
-      return new DelimitedReader('\t', new GmcTsvMapping(), 'a Google Merchant Center TSV feed');
+      return new DelimitedReader('\t', new GmcTsvMapping(), 'a Google Merchant Center TSV feed', countOnly);
     case 'gmc_xml':
-      return new GmcXmlReader();
+      return new GmcXmlReader(countOnly);
   }
 }
 

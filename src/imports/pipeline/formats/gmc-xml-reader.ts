@@ -21,6 +21,9 @@ const ATOM_NAMES: Readonly<Record<string, string>> = { summary: 'description' };
 export class GmcXmlReader implements FeedReader {
   count = 0;
 
+  /** countOnly: the scan pass counts items (and checks the XML) without mapping them. */
+  constructor(private readonly countOnly = false) {}
+
   async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
     let out: RawElement[] = [];
     let item: { values: Map<string, string[]>; line: number; chars: number; depth: number } | null = null;
@@ -64,16 +67,17 @@ export class GmcXmlReader implements FeedReader {
       if (item !== null && depth === item.depth + 1) field = null;
       if (item !== null && depth === item.depth) {
         const index = this.count++;
-        out.push(
-          item.chars > MAX_ELEMENT_BYTES
-            ? failedElement(
-                index,
-                `item holds ${item.chars.toLocaleString('en-US')} characters of text; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} (256 KiB)`,
-                item.line,
-                0,
-              )
-            : mappedElement(index, gmcProduct(item.values), item.line, 0),
-        );
+        if (!this.countOnly)
+          out.push(
+            item.chars > MAX_ELEMENT_BYTES
+              ? failedElement(
+                  index,
+                  `item holds ${item.chars.toLocaleString('en-US')} characters of text; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} (256 KiB)`,
+                  item.line,
+                  0,
+                )
+              : mappedElement(index, gmcProduct(item.values), item.line, 0),
+          );
         item = null;
       }
       depth--;
