@@ -78,7 +78,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     }
   });
 
-  const port = await freePort();
+  // BENCH_API_PORT keeps the API in a port range of one's own on a shared machine.
+  const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort();
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,

@@ -50,7 +50,10 @@ const xmlExternalEntity = written(
 const CSV_HEADER = 'id,title,price.amount,price.currency\r\n';
 const csvRow = (id: string) => `${id},Product ${id},19.99,EUR\r\n`;
 
-/** Valid rows, then one whose quoted field never closes: it takes the rest of the 50 MiB and fails alone. */
+/**
+ * Valid rows, then one whose quoted field never closes: it would take the rest of the 50 MiB, so the
+ * file fails once that row passes 256 KiB (the parser cannot find another row).
+ */
 const csvUnterminatedQuote = written(
   'csv-unterminated-quote',
   'CSV unterminated quote holding the rest of the file',
@@ -62,10 +65,10 @@ const csvUnterminatedQuote = written(
     while (w.bytes + filler.length <= MAX_FILE_BYTES) await w.raw(filler);
     await w.padTo(MAX_FILE_BYTES, '', '\n'); // blank lines: no rows
   },
-  { extension: '.csv' },
+  { extension: '.csv', fileFailure: 'invalid_feed' },
 );
 
-/** One row with a 40 MiB field among valid rows: it fails alone. */
+/** One row with a 40 MiB field among valid rows: the file fails as soon as the row passes 256 KiB, never holding it. */
 const csvHugeField = written(
   'csv-40mib-field',
   'CSV row with a 40 MiB field',
@@ -84,7 +87,7 @@ const csvHugeField = written(
     }
     await w.padTo(MAX_FILE_BYTES, '', '\n'); // blank lines: no rows
   },
-  { extension: '.csv' },
+  { extension: '.csv', fileFailure: 'invalid_feed' },
 );
 
 /** Rows of a million empty columns between valid rows: each fails alone (another column count than the header). */
@@ -104,21 +107,22 @@ const csvMillionColumns = written(
   { extension: '.csv' },
 );
 
-/** 50 MiB of valid rows ending in CRLF, LF and CR in turn. */
+/** 50 MiB of valid rows of a realistic size (≈800 bytes, a description) ending in CRLF, LF and CR in turn. */
 const csvMixedLineEndings = written(
   'csv-mixed-line-endings',
   'CSV with CRLF, LF and CR line endings mixed',
   async (w) => {
     const endings = ['\r\n', '\n', '\r'];
-    await w.raw('id,title,price.amount,price.currency\n');
+    const description = `"A soft, breathable knit; ""care"": wash cold. ${'Merino wool, recycled polyester. '.repeat(22)}"`;
+    await w.raw('id,title,description,price.amount,price.currency\n');
     for (let i = 0; ; i++) {
-      const row = `ml-${i},Product ${i},19.99,EUR${endings[i % 3]}`;
+      const row = `ml-${i},Product ${i},${description},19.99,EUR${endings[i % 3]}`;
       if (w.bytes + row.length > MAX_FILE_BYTES) break;
       await w.item(row, true);
     }
     await w.padTo(MAX_FILE_BYTES, '', '\n'); // blank lines: no rows
   },
-  { extension: '.csv' },
+  { extension: '.csv', version: 2 },
 );
 
 export const FEED_SHAPES: Shape[] = [xmlEntityBomb, xmlExternalEntity, csvUnterminatedQuote, csvHugeField, csvMillionColumns, csvMixedLineEndings];

@@ -17,8 +17,9 @@ export interface RowMapping {
 
 /**
  * CSV (RFC 4180) and tab-separated feeds, parsed by csv-parse: the first row is the header, each
- * further row one element. Any of CRLF, LF and CR ends a row, mixed in one file. A row that cannot
- * be read (bad quoting, another column count than the header, over 256 KiB) fails alone, with its line.
+ * further row one element. Any of CRLF, LF and CR ends a row, mixed in one file. A row with another
+ * column count than the header, or whose quote is not closed by the end of the file, fails alone with
+ * its line; a row over 256 KiB fails the file (the parser cannot find the next row after it).
  */
 export class DelimitedReader implements FeedReader {
   count = 0;
@@ -45,7 +46,18 @@ export class DelimitedReader implements FeedReader {
       relax_quotes: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
+      // Holding a row's bytes stops at 256 KiB: past that csv-parse cannot skip to the next row (it drops
+      // the rest of its input), so such a row fails the file instead of taking the worker's memory.
+      max_record_size: MAX_ELEMENT_BYTES,
       on_skip: (error: Error | undefined) => {
+        if ((error as { code?: string } | undefined)?.code === 'CSV_MAX_RECORD_SIZE') {
+          throw new FileFormatError(
+            'invalid_feed',
+            `The row at line ${lineOf(error).toLocaleString('en-US')} is over ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB), ` +
+              'or a quoted field is never closed; the rows after it cannot be found',
+            0,
+          );
+        }
         if (columns === null) throw this.headerError(error?.message ?? 'unreadable');
         out.push(failedElement(this.count++, `row cannot be read as ${this.formatName}: ${rowProblem(error)}`, lineOf(error), 0));
       },
