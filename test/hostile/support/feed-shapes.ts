@@ -125,4 +125,11 @@ const csvMixedLineEndings = written(
   { extension: '.csv', version: 2 },
 );
 
-export const FEED_SHAPES: Shape[] = [xmlEntityBomb, xmlExternalEntity, csvUnterminatedQuote, csvHugeField, csvMillionColumns, csvMixedLineEndings];
+export const FEED_SHAPES: Shape[] = [
+  xmlEntityBomb,
+  xmlExternalEntity,
+  csvUnterminatedQuote,
+  csvHugeField,
+  csvMillionColumns,
+  csvMixedLineEndings,
+];

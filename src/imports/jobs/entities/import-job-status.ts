@@ -10,7 +10,10 @@ export const IMPORT_FAILURE_TYPES = [
   'not_an_array',
   'invalid_utf8',
   'invalid_feed',
-  'internal', 'mass_delete_refused', 'cancelled'] as const;
+  'internal',
+  'mass_delete_refused',
+  'cancelled',
+] as const;
 export type ImportFailureType = (typeof IMPORT_FAILURE_TYPES)[number];
 
 export const IMPORT_MODES = ['merge', 'replace'] as const;
