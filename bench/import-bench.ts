@@ -23,6 +23,8 @@ import { fmt, logger, machineInfo, printTable, round, type Row, writeJson } from
 import { kibToMib, readMemoryStatus, RssSampler } from './lib/rss';
 import { startStack } from './lib/service-stack';
 import { createTenants } from './lib/tenants';
+import { runFormatComparison } from './lib/feed-format-comparison';
+import { FEED_FORMATS, type FeedFormat } from '../src/imports/pipeline/formats/feed-format';
 
 const MIB = 1_048_576;
 const SPEC_MAX_BYTES = 52_428_800;
@@ -41,7 +43,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --worker-node-args=ARGS extra Node flags for the worker, space-separated, given with "=" (e.g. --worker-node-args="--cpu-prof --cpu-prof-dir=/tmp/prof")
   --timeout-s S           per-import timeout (default 900)
   --upload-timeout-s S    an upload without an answer after S seconds is reported as hung (default 120)
-  --keep-db               keep the bench database / organizations / queue keys afterwards`;
+  --keep-db               keep the bench database / organizations / queue keys afterwards
+  --format F[,F…]         only compare feed formats (jsonl, csv, gmc_tsv, gmc_xml): the same products in each, against
+                          the JSON array of them in the same run (BENCH_DATABASE_URL / BENCH_QUEUE_PREFIX move it to a database of one's own)`;
 
 const cleanup = new Cleanup();
 const log = logger('bench');
@@ -63,6 +67,7 @@ void runMain(cleanup, async () => {
       'worker-node-args': { type: 'string' },
       'timeout-s': { type: 'string' },
       'keep-db': { type: 'boolean' },
+      format: { type: 'string' },
     },
     USAGE,
   );
@@ -83,6 +88,34 @@ void runMain(cleanup, async () => {
   if (sizeBytes > SPEC_MAX_BYTES) log(`note: ${sizeBytes} bytes is above the 50 MiB upload limit; expect 413`);
 
   requireBuild();
+  const formats = args.string('format');
+  if (formats !== undefined) {
+    const chosen = formats.split(',').map((f) => f.trim()) as FeedFormat[];
+    const unknown = chosen.filter((f) => !FEED_FORMATS.includes(f));
+    if (unknown.length > 0) throw new Error(`--format: unknown ${unknown.join(', ')}; one of ${FEED_FORMATS.join(', ')}`);
+    const loadBefore = os.loadavg().map((l) => round(l, 2));
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const dataDir = path.join(REPO_ROOT, 'bench-data');
+    const comparison = await runFormatComparison({
+      formats: chosen,
+      seed,
+      cleanup,
+      dataDir,
+      logDir: path.join(dataDir, 'logs', `formats-${stamp}`),
+      timeoutMs,
+      keepDb,
+      log,
+    });
+    log(
+      `load average before ${loadBefore.join(' ')}, after ${os
+        .loadavg()
+        .map((l) => round(l, 2))
+        .join(' ')} (${os.cpus().length} CPUs)`,
+    );
+    if (jsonPath) await writeJson(jsonPath, { machine: machineInfo(), load_before: loadBefore, ...comparison });
+    if (comparison.problems.length > 0) throw new Error(`problems:\n${comparison.problems.join('\n')}`);
+    return;
+  }
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
   const runId = new Date().toISOString().replace(/[:.]/g, '-');
   const dataDir = path.join(REPO_ROOT, 'bench-data');

@@ -1,6 +1,7 @@
 import type { ServiceProcess } from '../../tools/harness/service-process';
 import { formatTable, writeJson } from './support/report';
 import { type RunContext, runShape, type ShapeResult } from './support/run-shape';
+import { FEED_SHAPES } from './support/feed-shapes';
 import { HOSTILE_SHAPES, REALISTIC } from './support/shapes';
 import { startApi } from './support/stack';
 
@@ -12,7 +13,7 @@ import { startApi } from './support/stack';
  * (the baseline always runs).
  */
 const only = process.env.HOSTILE_ONLY?.split(',').map((name) => name.trim());
-const shapes = HOSTILE_SHAPES.filter((shape) => !only || only.includes(shape.name));
+const shapes = [...HOSTILE_SHAPES, ...FEED_SHAPES].filter((shape) => !only || only.includes(shape.name));
 
 describe('hostile files (npm run test:hostile)', () => {
   const results: ShapeResult[] = [];

@@ -71,7 +71,6 @@ describe('POST /v1/catalogs/imports (upload)', () => {
 
   it.each([
     ['no file part', (r: request.Test) => r.field('other', 'x'), /no file part/],
-    ['a wrong extension', (r: request.Test) => r.attach('file', Buffer.from('[]'), 'catalog.csv'), /\.json/],
     [
       'two file parts',
       (r: request.Test) => r.attach('file', Buffer.from('[]'), 'a.json').attach('file', Buffer.from('[]'), 'b.json'),

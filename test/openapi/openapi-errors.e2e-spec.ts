@@ -57,10 +57,19 @@ describe('OpenAPI error examples are the real answers', () => {
       () => authed(t.http, caller).post('/v1/catalogs/imports').field('note', 'no file here'),
     ],
     [
-      '422 file name not .json',
+      '422 file name with a path',
       '/v1/catalogs/imports',
       'post',
-      () => authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'products.csv'),
+      () => authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'dir\\products.json'),
+    ],
+    [
+      '415 file format cannot be told',
+      '/v1/catalogs/imports',
+      'post',
+      () =>
+        authed(t.http, caller)
+          .post('/v1/catalogs/imports')
+          .attach('file', Buffer.from('plain words'), { filename: 'products', contentType: 'application/octet-stream' }),
     ],
     [
       '422 two files',

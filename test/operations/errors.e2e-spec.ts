@@ -143,9 +143,11 @@ describe('Error responses', () => {
       expectErrorResponse(response, 422, 'validation');
     });
 
-    it('422 validation for a file whose name does not end in .json', async () => {
-      const response = await authed(t.http, caller).post('/v1/catalogs/imports').attach('file', Buffer.from('[]'), 'catalog.csv');
-      expectErrorResponse(response, 422, 'validation');
+    it('415 unsupported_media_type for a file whose format cannot be told', async () => {
+      const response = await authed(t.http, caller)
+        .post('/v1/catalogs/imports')
+        .attach('file', Buffer.from('plain words'), { filename: 'catalog', contentType: 'application/octet-stream' });
+      expectErrorResponse(response, 415, 'unsupported_media_type');
     });
 
     it('400 bad_request for a malformed multipart body', async () => {

@@ -4,7 +4,9 @@ import { ApiError, NetworkError } from '../errors';
 import { ApiClient } from './api-client';
 
 /** A stand-in for the service on a real port: answers each request with the next scripted reply. */
-async function serve(replies: Array<(req: IncomingMessage, res: ServerResponse) => void>): Promise<{ url: string; seen: IncomingMessage[]; server: Server }> {
+async function serve(
+  replies: Array<(req: IncomingMessage, res: ServerResponse) => void>,
+): Promise<{ url: string; seen: IncomingMessage[]; server: Server }> {
   const seen: IncomingMessage[] = [];
   const server = createServer((req, res) => {
     seen.push(req);
@@ -14,10 +16,22 @@ async function serve(replies: Array<(req: IncomingMessage, res: ServerResponse) 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`, seen, server };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) =>
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  (_req: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 
-const JOB = { job_id: 'j1', status: 'done', total: 1, indexed_count: 1, failed_count: 0, skipped_count: 0, progress: 1, started_at: null, completed_at: null };
+const JOB = {
+  job_id: 'j1',
+  status: 'done',
+  total: 1,
+  indexed_count: 1,
+  failed_count: 0,
+  skipped_count: 0,
+  progress: 1,
+  started_at: null,
+  completed_at: null,
+};
 
 describe('ApiClient', () => {
   let stub: Awaited<ReturnType<typeof serve>> | undefined;
@@ -38,7 +52,11 @@ describe('ApiClient', () => {
     await expect(client.getJob('j1')).resolves.toEqual(JOB);
     expect(waits).toEqual([2_000, 700]);
     expect(retries).toEqual([429, 503]);
-    expect(stub.seen.map((r) => r.url)).toEqual(['/base/v1/catalogs/imports/j1', '/base/v1/catalogs/imports/j1', '/base/v1/catalogs/imports/j1']);
+    expect(stub.seen.map((r) => r.url)).toEqual([
+      '/base/v1/catalogs/imports/j1',
+      '/base/v1/catalogs/imports/j1',
+      '/base/v1/catalogs/imports/j1',
+    ]);
     expect(stub.seen[0].headers.authorization).toBe(`Basic ${Buffer.from('acme-ops:pdt_x').toString('base64')}`);
   });
 
@@ -55,7 +73,10 @@ describe('ApiClient', () => {
   it('turns an answer that is not the JSON error shape, and a refused connection, into clear errors', async () => {
     stub = await serve([(_req, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>')]);
     const client = new ApiClient({ url: stub.url, account: 'a', token: 't' });
-    await expect(client.getJob('j1')).rejects.toMatchObject({ status: 502, message: expect.stringMatching(/^HTTP 502 Bad Gateway from http:/) });
+    await expect(client.getJob('j1')).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringMatching(/^HTTP 502 Bad Gateway from http:/),
+    });
     const closed = stub.url;
     await new Promise((resolve) => stub?.server.close(resolve));
     const refused = new ApiClient({ url: closed, account: 'a', token: 't' }).getJob('j1');

@@ -1,3 +1,4 @@
+import type { FeedFormat } from '../../imports/pipeline/formats/feed-format';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ApiError, NetworkError, UsageError } from '../errors';
@@ -25,6 +26,8 @@ export interface ApiClientOptions {
 
 export interface UploadOptions {
   idempotencyKey?: string;
+  /** The feed format, when the file name does not say it. */
+  format?: FeedFormat;
   /** File bytes handed to the connection so far, and the file's size. */
   onProgress?: (sent: number, size: number) => void;
   /** Called once the file's size is known, before the first byte is sent. */
@@ -49,7 +52,7 @@ export class ApiClient {
   /** POST /v1/catalogs/imports with the file streamed from disk (never read whole). Not retried. */
   async upload(path: string, options: UploadOptions = {}): Promise<UploadResult> {
     const size = await fileSize(path);
-    const body = multipartFileBody(path, size);
+    const body = multipartFileBody(path, size, options.format);
     options.onStart?.(size);
     const headers: Record<string, string> = {
       'Content-Type': body.contentType,

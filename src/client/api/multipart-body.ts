@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { FEED_FORMAT_SIGNS, formatOfFileName, type FeedFormat } from '../../imports/pipeline/formats/feed-format';
 
 /** A multipart/form-data body with one file part named `file`, streamed from disk. */
 export interface MultipartBody {
@@ -13,12 +14,21 @@ export interface MultipartBody {
 
 const CHUNK_BYTES = 256 * 1024;
 
-export function multipartFileBody(path: string, size: number): MultipartBody {
+/**
+ * The part's content type says the feed format: from `format` when given, else from the file name;
+ * application/octet-stream when neither tells (the service then reads the first bytes).
+ */
+export function fileContentType(path: string, format?: FeedFormat): string {
+  const told = format ?? formatOfFileName(basename(path));
+  return told ? FEED_FORMAT_SIGNS[told].contentTypes[0] : 'application/octet-stream';
+}
+
+export function multipartFileBody(path: string, size: number, format?: FeedFormat): MultipartBody {
   const boundary = `----product-directory-${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\n` +
       `Content-Disposition: form-data; name="file"; ${fileNameParams(basename(path))}\r\n` +
-      'Content-Type: application/json\r\n\r\n',
+      `Content-Type: ${fileContentType(path, format)}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

@@ -8,7 +8,13 @@ import { formatErrors, formatJob } from '../output/format';
  * The end of a wait: the counters, the first errors (from /errors) and the exit code —
  * 0 when the job is done (failed products included), 1 when the job as a whole failed.
  */
-export async function reportFinishedJob(ctx: CommandContext, client: ApiClient, job: ImportJob, firstErrors: number, json: boolean): Promise<void> {
+export async function reportFinishedJob(
+  ctx: CommandContext,
+  client: ApiClient,
+  job: ImportJob,
+  firstErrors: number,
+  json: boolean,
+): Promise<void> {
   const wantsErrors = job.status === 'failed' || job.failed_count > 0;
   const page = wantsErrors ? await client.getErrors(job.job_id, { limit: firstErrors }) : null;
   const rows: ImportErrorRow[] = page?.data.slice(0, firstErrors) ?? [];

@@ -69,7 +69,9 @@ describe('client formatting', () => {
     ]);
     const failed = { ...page, failure: { type: 'invalid_json', message: 'Unexpected end at byte 9' }, failed_count: 0, data: [] };
     expect(formatErrors(failed)).toEqual(['The file could not be imported (invalid_json): Unexpected end at byte 9']);
-    expect(formatErrors({ ...page, failed_count: 7, data: [] })).toEqual(['7 failed products; no details kept (IMPORT_ERROR_DETAILS_LIMIT)']);
+    expect(formatErrors({ ...page, failed_count: 7, data: [] })).toEqual([
+      '7 failed products; no details kept (IMPORT_ERROR_DETAILS_LIMIT)',
+    ]);
     expect(formatErrors({ ...page, failed_count: 0, data: [] })).toEqual(['No errors.']);
   });
 

@@ -45,7 +45,11 @@ describe('client progress', () => {
   it('writes plain lines at phase changes and at most one per interval in between, none for the end', () => {
     let now = 0;
     const lines: string[] = [];
-    const progress = new LineProgress((line) => lines.push(line), () => now, 5_000);
+    const progress = new LineProgress(
+      (line) => lines.push(line),
+      () => now,
+      5_000,
+    );
     progress.uploadStarted(2048);
     now = 1_000;
     progress.uploadProgress(1024); // within the interval: dropped

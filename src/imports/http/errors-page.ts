@@ -16,9 +16,11 @@ const bounded = (text: string, max: number) => toStorableString(boundedText(text
 export function importErrorDto(row: StoredImportError): ImportErrorDto {
   const truncated = row.errorCount > MAX_FIELD_ERRORS + 1;
   const shown = truncated ? row.errors.slice(0, MAX_FIELD_ERRORS) : row.errors;
-  const errors = shown.map((e) => ({
+  const errors: ImportErrorDto['errors'] = shown.map((e) => ({
     field: bounded(String(e.field), MAX_FIELD_LENGTH),
     message: bounded(String(e.message), MAX_MESSAGE_LENGTH),
+    ...(typeof e.line === 'number' ? { line: e.line } : {}),
+    ...(typeof e.column === 'string' ? { column: bounded(e.column, MAX_FIELD_LENGTH) } : {}),
   }));
   if (truncated) errors.push(moreErrorsEntry(row.errorCount - MAX_FIELD_ERRORS));
   return { index: row.index, product_id: row.productId, errors };

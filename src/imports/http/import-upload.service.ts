@@ -12,7 +12,7 @@ import { JobIntake } from '../jobs/intake/job-intake';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { PendingImportQuota } from './pending-import-quota';
 import { FileDigest, hashOnly } from './upload/file-digest';
-import { readJsonFilePart } from './upload/multipart-file-reader';
+import { readFilePart } from './upload/multipart-file-reader';
 import { UploadCheckpoints } from './upload/upload-checkpoints';
 import { UploadSlots } from './upload/upload-slots';
 import { UploadMetrics } from './upload-metrics';
@@ -90,9 +90,9 @@ export class ImportUploadService {
               allowMassDelete: mode.allowMassDelete,
             },
             async (sink) => {
-              const { size } = await readJsonFilePart(
+              const { size } = await readFilePart(
                 request,
-                (fileName, content) => sink(fileName, digest.pass(content)),
+                (fileName, content, contentType) => sink(fileName, digest.pass(content), contentType),
                 this.minimumRate(),
               );
               return { size, sha256: digest.sha256 };
@@ -141,7 +141,7 @@ export class ImportUploadService {
     mode: UploadMode,
   ): Promise<string> {
     const digest = new FileDigest();
-    await this.slots.run(principal, () => readJsonFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()));
+    await this.slots.run(principal, () => readFilePart(request, (_fileName, content) => hashOnly(content, digest), this.minimumRate()));
     return sameFileOrConflict(earlier, key, digest.sha256, mode);
   }
 

@@ -1,3 +1,4 @@
+import { acceptedFormatsText } from '../pipeline/formats/feed-format';
 import {
   authorization,
   badRequest,
@@ -49,11 +50,15 @@ export const IMPORT_ERRORS = errorExamples({
       'The body is not multipart/form-data',
       'The upload must be sent as multipart/form-data with a part named "file"',
     ),
+    unknownFormat: unsupportedMediaType(
+      'The file format cannot be told',
+      `The format of the file cannot be told from its content type, name or first bytes; accepted: ${acceptedFormatsText()}`,
+    ),
   },
   validation: {
     noFilePart: validation('No file part', 'The request has no file part named "file"'),
     twoFiles: validation('More than one file', 'Exactly one file part named "file" is allowed'),
-    fileName: validation('A file name not ending in .json', 'The file name must end in .json (got "products.csv")'),
+    fileName: validation('A file name with a path', 'The file name must not contain a path'),
     idempotencyKeyLength: validation('Idempotency-Key empty or over 255 characters', 'Idempotency-Key must be 1 to 255 characters'),
     idempotencyKeyReused: validation(
       'Idempotency-Key already used within 24 h with a different file',

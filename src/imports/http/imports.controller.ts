@@ -47,7 +47,11 @@ export class ImportsController {
     operationId: 'upload-product-catalog',
     summary: 'Upload a product catalog',
     description:
-      'Queues an import of a JSON file holding an array of products and answers at once. Each element of the array is a ' +
+      'Queues an import of a catalog file and answers at once: a JSON array of products, JSON Lines (one product a line), CSV ' +
+      '(a header of our field names, nested fields as dotted paths such as price.amount and attributes.color, list cells separated by |) ' +
+      'or a Google Merchant Center feed (tab-separated, or RSS 2.0/Atom XML with the g: namespace; GMC attribute names, mapped as ' +
+      'the product schema documentation tables). The format comes from the part content type, then the file name, then the first bytes; ' +
+      'one that cannot be told is answered 415. Each product is a ' +
       '[Product](#model-Product) (the `Product` schema, #/components/schemas/Product). 202 does not mean the products are valid: invalid ones ' +
       'are counted in failed_count and listed by list-import-errors. Products absent from the file are kept (mode=merge, the default) ' +
       'or deleted when the job ends done (mode=replace; refused as failure mass_delete_refused when that would delete more than ' +
@@ -55,7 +59,7 @@ export class ImportsController {
       'Poll check-import-status (the Location header) until the status is done or failed.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: UploadRequestDto, description: 'One part named "file": the JSON file of products' })
+  @ApiBody({ type: UploadRequestDto, description: 'One part named "file": the catalog file (JSON, JSON Lines, CSV, GMC TSV or XML)' })
   @ApiIdempotencyKeyHeader()
   @ApiAcceptedResponse({
     type: UploadResultDto,
@@ -74,6 +78,7 @@ export class ImportsController {
     bad_request.tooSlow,
     payload_too_large.file,
     unsupported_media_type.notMultipart,
+    unsupported_media_type.unknownFormat,
     validation.noFilePart,
     validation.twoFiles,
     validation.fileName,

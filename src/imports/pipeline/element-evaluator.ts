@@ -39,6 +39,7 @@ export function unchangedElement(element: RawElement, id: string, rawHash: strin
 }
 
 export function parseElement(element: RawElement, knownRawHash?: string, fastPath: FastPath = FAST_PATH): ParsedElement {
+  if (element.failure !== undefined) return { index: element.index, rawHash: null, raw: element, idHint: null, failure: element.failure };
   const text = elementText(element);
   if (element.oversized || text === null) {
     return {

@@ -1,15 +1,23 @@
-import { elementText, MAX_ELEMENT_BYTES, type RawElement } from './raw-element';
+import { elementText, type RawElement } from './raw-element';
 import { reportableProductId } from '../../catalog/validation/product-id';
+import type { FeedFormat } from './formats/feed-format';
+import { feedReader } from './formats/feed-readers';
+import { SPLIT_SLICE_BYTES } from './formats/json-array-reader';
 import { JsonArraySplitter } from './parsing/json-array-splitter';
 
-/** Bytes handed to the splitter at a time: at most ~32,000 elements completed per push. */
-export const SPLIT_SLICE_BYTES = 65_536;
+export { SPLIT_SLICE_BYTES };
 
 /**
  * Scan pass: reads the whole file once and counts the array's elements, so a file that is not a
  * well-formed UTF-8 JSON array fails (FileFormatError) before any product is written.
  */
-export async function countElements(chunks: AsyncIterable<Buffer>): Promise<number> {
+export async function countElements(chunks: AsyncIterable<Buffer>, format: FeedFormat = 'json'): Promise<number> {
+  if (format !== 'json') {
+    // The other formats are read whole (their rows and items are what can fail the file).
+    const reader = feedReader(format, { countOnly: true });
+    for await (const elements of reader.read(chunks)) void elements;
+    return reader.count;
+  }
   // Elements are counted, never decoded nor emitted: 26 million `0` elements build no records.
   const splitter = new JsonArraySplitter({ countOnly: true });
   for await (const chunk of chunks) {
@@ -31,8 +39,9 @@ export const ID_BATCH_SIZE = 10_000;
 export async function countElementsRecordingIds(
   chunks: AsyncIterable<Buffer>,
   record: (productIds: string[]) => Promise<void>,
+  format: FeedFormat = 'json',
 ): Promise<number> {
-  const splitter = new JsonArraySplitter({ maxElementBytes: MAX_ELEMENT_BYTES });
+  const reader = feedReader(format);
   let ids: string[] = [];
   let recording: Promise<void> = Promise.resolve();
   const flush = async () => {
@@ -49,16 +58,13 @@ export async function countElementsRecordingIds(
     if (ids.length >= ID_BATCH_SIZE) await flush();
   };
   try {
-    for await (const chunk of chunks) {
-      for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) await take(splitter.push(chunk.subarray(at, at + SPLIT_SLICE_BYTES)));
-    }
-    await take(splitter.end());
+    for await (const elements of reader.read(chunks)) await take(elements);
     if (ids.length > 0) await flush();
   } finally {
     await recording.catch(() => undefined); // no write outlives a failed scan
   }
   await recording;
-  return splitter.count;
+  return reader.count;
 }
 
 /**

@@ -21,6 +21,10 @@ export interface RawElement {
   offset: number;
   /** byteLength > maxElementBytes; such an element's bytes are never retained. */
   oversized: boolean;
+  /** 1-based line of the file where a line- or row-based format's item is (absent for the JSON array). */
+  line?: number;
+  /** Why a reader could not read this row or item as a product (it then fails alone); absent when it could. */
+  failure?: string;
 }
 
 type ElementBytes = Pick<RawElement, 'source' | 'start' | 'byteLength'>;

@@ -3,20 +3,22 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { BatchDiff } from '../pipeline/batch-diff';
 import { ImportBatchService } from '../pipeline/import-batch.service';
 import { roomUnder } from '../pipeline/product-quota';
-import { MAX_ELEMENT_BYTES, type RawElement } from '../pipeline/raw-element';
+import type { RawElement } from '../pipeline/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
 import { ReplicaFences } from '../../database/replicas/replica-fences';
 import type { ImportFailureType } from '../jobs/entities/import-job-status';
 import { ImportMetrics } from '../queue/import-metrics';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
-import { FileFormatError, JsonArraySplitter } from '../pipeline/parsing/json-array-splitter';
+import { FileFormatError } from '../pipeline/parsing/file-format-error';
+import { feedColumnOf, feedReader } from '../pipeline/formats/feed-readers';
+import type { ImportErrorRow } from '../jobs/import-error-rows';
 import { ImportErrorRepository } from '../jobs/repositories/import-error.repository';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import { ImportJobIdsRepository } from '../jobs/repositories/import-job-ids.repository';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { BatchCutter } from '../pipeline/batch-cutter';
-import { countElements, countElementsRecordingIds, SPLIT_SLICE_BYTES } from '../pipeline/file-scan';
+import { countElements, countElementsRecordingIds } from '../pipeline/file-scan';
 import { massDeleteRefusal } from './mass-delete-refusal';
 import { ConcurrentProgressError, ImportCancelledError, ImportInterruptedError } from './worker-errors';
 
@@ -125,8 +127,8 @@ export class ImportJobRunner {
       if (job.mode === 'replace') await this.ids.clear(job.id); // a redelivery scans again from nothing
       total =
         job.mode === 'replace'
-          ? await countElementsRecordingIds(this.files.readChunks(job.id), (productIds) => this.ids.add(job.id, productIds))
-          : await countElements(this.files.readChunks(job.id, { readAhead: true }));
+          ? await countElementsRecordingIds(this.files.readChunks(job.id), (productIds) => this.ids.add(job.id, productIds), job.format)
+          : await countElements(this.files.readChunks(job.id, { readAhead: true }), job.format);
     } catch (error) {
       if (!(error instanceof FileFormatError)) throw error;
       await this.fail(job, error.type, error.message);
@@ -164,7 +166,7 @@ export class ImportJobRunner {
    * compare with the right state.
    */
   private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
-    const splitter = new JsonArraySplitter({ emitFrom: job.cursor, maxElementBytes: MAX_ELEMENT_BYTES });
+    const reader = feedReader(job.format, { emitFrom: job.cursor });
     let inFlight = null as InFlightBatch | null;
     // Counted once: nothing else adds products to the organization while its import runs (the lock).
     let stored = await this.productsAfterJob(job);
@@ -181,21 +183,17 @@ export class ImportJobRunner {
     };
     const cutter = new BatchCutter({ maxProducts: this.config.worker.batchSize, maxBytes: this.config.worker.batchBytes });
     let batch: RawElement[] = [];
-    for await (const chunk of this.files.readChunks(job.id, { readAhead: true })) {
-      // Fed in slices: a 1 MiB chunk of `0,0,…` completes 500,000 elements in one push, and
-      // holding them all across the batch awaits would promote them all to the old generation.
-      for (let at = 0; at < chunk.length; at += SPLIT_SLICE_BYTES) {
-        for (const element of splitter.push(chunk.subarray(at, at + SPLIT_SLICE_BYTES))) {
-          if (element.index < job.cursor) continue;
-          batch.push(element);
-          if (cutter.add(element)) {
-            await submit(batch);
-            batch = [];
-          }
+    // A resumed job reads the file again from its start and skips the elements already committed.
+    for await (const elements of reader.read(this.files.readChunks(job.id, { readAhead: true }))) {
+      for (const element of elements) {
+        if (element.index < job.cursor) continue;
+        batch.push(element);
+        if (cutter.add(element)) {
+          await submit(batch);
+          batch = [];
         }
       }
     }
-    for (const element of splitter.end()) if (element.index >= job.cursor) batch.push(element);
     if (batch.length > 0) await submit(batch);
     if (inFlight) await inFlight.commit;
   }
@@ -229,11 +227,7 @@ export class ImportJobRunner {
       if (failedBefore === null) return false;
       await this.catalog.write(manager, job.organizationId, job.id, diff);
       const room = Math.max(0, this.config.worker.errorDetailsLimit - failedBefore);
-      await this.errors.insertMany(
-        manager,
-        job.id,
-        diff.invalid.slice(0, room).map((e) => ({ index: e.index, productId: e.productId, errors: e.errors })),
-      );
+      await this.errors.insertMany(manager, job.id, this.errorRows(job, batch, diff.invalid.slice(0, room)));
       return true;
     });
     if (!committed) throw await this.refusalCause(job, fromCursor);
@@ -241,5 +235,19 @@ export class ImportJobRunner {
     this.metrics.productsProcessed.inc({ outcome: 'indexed' }, diff.indexed);
     this.metrics.productsProcessed.inc({ outcome: 'skipped' }, diff.skipped);
     this.metrics.productsProcessed.inc({ outcome: 'failed' }, diff.failed);
+  }
+
+  /** Error rows with where each failed element is in the feed: its line, and each error's column. */
+  private errorRows(job: ImportJob, batch: RawElement[], invalid: BatchDiff['invalid']): ImportErrorRow[] {
+    if (job.format === 'json') return invalid.map((e) => ({ index: e.index, productId: e.productId, errors: e.errors }));
+    const first = batch[0].index;
+    return invalid.map((e) => {
+      const line = batch[e.index - first]?.line;
+      const errors = e.errors.map((error) => {
+        const column = feedColumnOf(job.format, error.field);
+        return { ...error, ...(line === undefined ? {} : { line }), ...(column === null ? {} : { column }) };
+      });
+      return { index: e.index, productId: e.productId, errors };
+    });
   }
 }

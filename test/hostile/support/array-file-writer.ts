@@ -40,6 +40,12 @@ export class ArrayFileWriter {
     this.count(valid, 1);
   }
 
+  /** One element written as is: line- and item-based feeds (CSV, XML) carry their own separators. */
+  async item(text: string, valid: boolean): Promise<void> {
+    await this.raw(text);
+    this.count(valid, 1);
+  }
+
   /** `count` copies of the same element, written in blocks (26 million elements in a few seconds). */
   async repeat(text: string, count: number, valid: boolean): Promise<void> {
     const block = 1 << 16;
@@ -52,11 +58,11 @@ export class ArrayFileWriter {
     }
   }
 
-  /** Whitespace up to exactly `size` bytes once `suffix` is written, then the suffix. */
-  async padTo(size: number, suffix: string): Promise<void> {
+  /** Whitespace (`fill`) up to exactly `size` bytes once `suffix` is written, then the suffix. */
+  async padTo(size: number, suffix: string, fill = ' '): Promise<void> {
     const gap = size - this.bytes - Buffer.byteLength(suffix, 'utf8');
     if (gap < 0) throw new Error(`generator overshot: ${this.bytes} bytes before a ${suffix.length}-byte suffix, limit ${size}`);
-    await this.raw(' '.repeat(gap) + suffix);
+    await this.raw(fill.repeat(gap) + suffix);
   }
 
   async close(): Promise<number> {

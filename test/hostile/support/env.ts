@@ -5,14 +5,15 @@ import { join } from 'node:path';
  * Where the hostile-file suite runs (its own database, Redis database and queue prefix, never the
  * development, e2e, bench or fault ones) and the rules it checks (docs/product-schema.md, docs/reliability.md).
  */
-export const HOSTILE_DATABASE = 'pds_hostile';
+/** PDS_TEST_DB / PDS_TEST_REDIS_DB move the suite beside another engineer's run on a shared machine. */
+export const HOSTILE_DATABASE = process.env.PDS_TEST_DB ? `${process.env.PDS_TEST_DB}_hostile` : 'pds_hostile';
 export const PG_HOST_URL = 'postgres://postgres@127.0.0.1:5432';
 export const HOSTILE_DATABASE_URL = `${PG_HOST_URL}/${HOSTILE_DATABASE}`;
-export const HOSTILE_REDIS_URL = 'redis://127.0.0.1:6379/10';
-export const HOSTILE_QUEUE_PREFIX = 'hostile';
+export const HOSTILE_REDIS_URL = `redis://127.0.0.1:6379/${process.env.PDS_TEST_REDIS_DB ?? '10'}`;
+export const HOSTILE_QUEUE_PREFIX = process.env.PDS_TEST_DB ? `hostile-${process.env.PDS_TEST_DB}` : 'hostile';
 
 /** Scratch space: generated files (kept across runs as a cache), process logs. */
-export const STATE_DIR = join(tmpdir(), 'pds-hostile');
+export const STATE_DIR = join(tmpdir(), process.env.PDS_TEST_DB ? `pds-hostile-${process.env.PDS_TEST_DB}` : 'pds-hostile');
 export const FILES_DIR = join(STATE_DIR, 'files');
 export const LOG_DIR = join(STATE_DIR, 'logs');
 

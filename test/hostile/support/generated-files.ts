@@ -19,7 +19,7 @@ export async function generatedFile(shape: Shape): Promise<GeneratedFile> {
   const cached = readCached(accountFile, shape.version);
   if (cached) return { ...cached, generateSeconds: 0, cached: true };
   const started = performance.now();
-  const account = await shape.generate(join(FILES_DIR, `${shape.name}.json`));
+  const account = await shape.generate(join(FILES_DIR, `${shape.name}${shape.extension ?? '.json'}`));
   await writeFile(accountFile, JSON.stringify({ version: shape.version, ...account }));
   return { ...account, generateSeconds: (performance.now() - started) / 1000, cached: false };
 }

@@ -22,12 +22,14 @@ export interface Shape {
   /** Bump when the output changes: the cached file is regenerated. */
   version: number;
   /** Set only when the file as a whole is invalid; the job must end `failed` with this type. */
-  fileFailure?: 'invalid_json';
+  fileFailure?: 'invalid_json' | 'invalid_feed';
+  /** The uploaded file's name ends so (its format is told from it); `.json` when absent. */
+  extension?: string;
   generate(file: string): Promise<FileAccount>;
 }
 
 /** A shape written element by element through an ArrayFileWriter. */
-function written(name: string, title: string, write: (w: ArrayFileWriter) => Promise<void>, extra: Partial<Shape> = {}): Shape {
+export function written(name: string, title: string, write: (w: ArrayFileWriter) => Promise<void>, extra: Partial<Shape> = {}): Shape {
   return {
     name,
     title,

@@ -14,7 +14,8 @@ import { LOG_DIR, SERVICE_ENV } from './env';
  * worker process of its own per shape, so its peak RSS belongs to that shape alone.
  */
 export async function startApi(): Promise<{ api: ServiceProcess; baseUrl: string }> {
-  const port = await freePort();
+  // HOSTILE_API_PORT keeps the API in a port range of one's own on a shared machine.
+  const port = process.env.HOSTILE_API_PORT ? Number(process.env.HOSTILE_API_PORT) : await freePort();
   const api = await startNodeService(
     'api',
     join(REPO_ROOT, 'dist/main.js'),

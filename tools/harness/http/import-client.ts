@@ -1,3 +1,4 @@
+import { FEED_FORMAT_SIGNS, formatOfFileName } from '../../../src/imports/pipeline/formats/feed-format';
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../../src/imports/http/upload/upload-limits';
@@ -55,7 +56,7 @@ export class ImportClient {
    * undici reads it lazily). Returns the job id and the time until the 202 arrived.
    */
   async upload(filePath: string, timeoutMs = this.uploadTimeoutMs): Promise<{ jobId: string; seconds: number; acceptedAt: number }> {
-    const blob = await openAsBlob(filePath, { type: 'application/json' });
+    const blob = await openAsBlob(filePath, { type: contentTypeOf(filePath) });
     const form = new FormData();
     form.append('file', blob, path.basename(filePath));
     const started = performance.now();
@@ -157,4 +158,9 @@ export class ImportClient {
       await sleep(intervalMs);
     }
   }
+}
+
+/** The part content type for a file, from its name (as the CLI client sends it); JSON when the name says nothing. */
+function contentTypeOf(filePath: string): string {
+  return FEED_FORMAT_SIGNS[formatOfFileName(filePath) ?? 'json'].contentTypes[0];
 }

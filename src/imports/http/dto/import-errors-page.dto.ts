@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IMPORT_FAILURE_TYPES } from '../../jobs/entities/import-job-status';
 
 @ApiSchema({ name: 'FieldError' })
@@ -8,11 +8,29 @@ export class FieldErrorDto {
 
   @ApiProperty({ example: 'must be an ISO 4217 currency code in upper case (e.g. USD)' })
   message: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'JSON Lines, CSV and Google Merchant Center feeds: the 1-based line of the file the failed line, row or item is on',
+    example: 18,
+  })
+  line?: number;
+
+  @ApiPropertyOptional({
+    description: 'CSV and Google Merchant Center feeds: the column (CSV header, GMC attribute) the field came from',
+    example: 'price.currency',
+  })
+  column?: string;
 }
 
 @ApiSchema({ name: 'ImportError' })
 export class ImportErrorDto {
-  @ApiProperty({ type: 'integer', description: '0-based position of the element in the uploaded array', example: 17 })
+  @ApiProperty({
+    type: 'integer',
+    description: '0-based position of the element in the file: of the array item, the non-blank line, the data row or the feed item',
+    example: 17,
+  })
   index: number;
 
   @ApiProperty({ type: 'string', nullable: true, description: 'The product id, when the element had a usable one', example: 'sku-123' })

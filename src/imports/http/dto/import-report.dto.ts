@@ -41,7 +41,10 @@ export class ImportJobReportDto extends ImportJobDto {
     type: ImportFailureDto,
     nullable: true,
     description: 'Why the job failed as a whole; null unless status is failed',
-    example: { type: 'cancelled', message: 'Cancelled on request after 2,000 of 5,000 elements; the batches committed before it stay applied' },
+    example: {
+      type: 'cancelled',
+      message: 'Cancelled on request after 2,000 of 5,000 elements; the batches committed before it stay applied',
+    },
   })
   failure: ImportFailureDto | null;
 

@@ -14,17 +14,17 @@ import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload-limits';
 
 export interface FileSink {
   /** Called once for the single `file` part; must consume the stream. Returns the bytes written. */
-  (fileName: string, content: AsyncIterable<Buffer>): Promise<number>;
+  (fileName: string, content: AsyncIterable<Buffer>, contentType: string): Promise<number>;
 }
 
 /**
- * Streams a multipart/form-data request and hands its one `file` part (name ending in .json) to
+ * Streams a multipart/form-data request and hands its one `file` part (with its name and content type) to
  * the sink without buffering it. Everything else about the form is checked here and refused with
  * the documented status: 415 not multipart, 400 malformed, 413 too large, 422 wrong parts, and
  * 408 when the body arrives slower than `minimumRate` (the sink's work is then abandoned at once).
  * Resolves with the sink's byte count once the whole body has been read.
  */
-export function readJsonFilePart(
+export function readFilePart(
   request: Readable & { headers: IncomingHttpHeaders },
   sink: FileSink,
   minimumRate: MinimumRateSettings = { bytesPerSecond: 0, windowMs: 1_000 },
@@ -76,6 +76,7 @@ export function readJsonFilePart(
       fileWork = sink(
         fileName,
         guard(stream, () => failure, tooLarge),
+        info.mimeType ?? '',
       );
       fileWork.catch((error: Error) => {
         fail(error);
@@ -150,9 +151,6 @@ async function* guard(stream: Readable, failed: () => Error | undefined, tooLarg
 
 /** Why a file name is refused, or null. The name is stored with the job, so it must be plain text. */
 function fileNameProblem(fileName: string): string | null {
-  if (!fileName.toLowerCase().endsWith('.json')) {
-    return `The file name must end in .json${fileName ? ` (got ${JSON.stringify(fileName.slice(0, 200))})` : ''}`;
-  }
   if (/[\\/]/.test(fileName)) return 'The file name must not contain a path';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(fileName) || !isStorableString(fileName) || fileName.length > 255) {

@@ -3,6 +3,10 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export interface FieldErrorRecord {
   field: string;
   message: string;
+  /** Line- and row-based feeds: the 1-based line of the file the failed row or item is on. */
+  line?: number;
+  /** CSV, TSV and XML feeds: the column (or GMC attribute) the field came from. */
+  column?: string;
 }
 
 /** Why one element of an uploaded file was not imported. */

@@ -5,7 +5,15 @@ export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
  * Why a job failed as a whole: the file could not be an import, `internal` after the
  * retry budget, `mass_delete_refused` by the replace-mode guard, `cancelled` on request.
  */
-export const IMPORT_FAILURE_TYPES = ['invalid_json', 'not_an_array', 'invalid_utf8', 'internal', 'mass_delete_refused', 'cancelled'] as const;
+export const IMPORT_FAILURE_TYPES = [
+  'invalid_json',
+  'not_an_array',
+  'invalid_utf8',
+  'invalid_feed',
+  'internal',
+  'mass_delete_refused',
+  'cancelled',
+] as const;
 export type ImportFailureType = (typeof IMPORT_FAILURE_TYPES)[number];
 
 export const IMPORT_MODES = ['merge', 'replace'] as const;

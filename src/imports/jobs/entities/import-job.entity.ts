@@ -1,3 +1,4 @@
+import type { FeedFormat } from '../../pipeline/formats/feed-format';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ImportFailureType, ImportJobStatus, ImportMode } from './import-job-status';
 
@@ -71,6 +72,10 @@ export class ImportJob {
 
   @Column({ type: 'text', default: 'merge' })
   mode: ImportMode;
+
+  /** What the uploaded file holds, told at upload from its content type, name or first bytes. */
+  @Column({ type: 'text', default: 'json' })
+  format: FeedFormat;
 
   /** Replace mode only: the upload consented to deleting more than REPLACE_MAX_DELETE_RATIO of the catalog. */
   @Column({ name: 'allow_mass_delete', type: 'boolean', default: false })

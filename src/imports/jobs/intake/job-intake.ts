@@ -5,6 +5,10 @@ import type { ImportJob } from '../entities/import-job.entity';
 import { ImportFileRepository } from '../repositories/import-file.repository';
 import { ImportJobRepository } from '../repositories/import-job.repository';
 import { CHUNK_BYTES, ChunkAccumulator } from './chunk-accumulator';
+import { UnsupportedMediaTypeError } from '../../../common/errors/api-error';
+import { detectFormat, SNIFF_BYTES } from '../../pipeline/formats/detect-format';
+import { acceptedFormatsText } from '../../pipeline/formats/feed-format';
+import { SniffedHead } from './sniffed-head';
 import { UploadScan } from './upload-scan';
 
 /** The upload that becomes a job: who sent it, and the Idempotency-Key it claims (if any). */
@@ -21,7 +25,7 @@ export interface IntakeJob {
 }
 
 /** Stores one file part in the job's chunk table and returns its size in bytes. */
-export type IntakeFileSink = (fileName: string, content: AsyncIterable<Buffer>) => Promise<number>;
+export type IntakeFileSink = (fileName: string, content: AsyncIterable<Buffer>, contentType?: string) => Promise<number>;
 
 /** What the caller read once the whole request was received: the stored size and the file's SHA-256. */
 export interface ReceivedFile {
@@ -51,7 +55,9 @@ export class JobIntake {
    */
   async accept(manager: EntityManager, job: IntakeJob, receive: (sink: IntakeFileSink) => Promise<ReceivedFile>): Promise<void> {
     const scan = new UploadScan();
-    const { size, sha256 } = await receive((fileName, content) => this.storeFile(manager, job, fileName, content, scan));
+    const { size, sha256 } = await receive((fileName, content, contentType) =>
+      this.storeFile(manager, job, fileName, content, contentType ?? '', scan),
+    );
     if (job.idempotencyKey) await this.jobs.releaseExpiredIdempotencyKey(manager, job.organizationId, job.idempotencyKey, job.keyNotBefore);
     await this.jobs.recordFile(manager, job.id, sha256, job.idempotencyKey);
     await this.jobs.markUploaded(manager, job.id, size, scan.finish());
@@ -67,8 +73,17 @@ export class JobIntake {
     job: IntakeJob,
     fileName: string,
     content: AsyncIterable<Buffer>,
+    contentType: string,
     scan: UploadScan,
   ): Promise<number> {
+    const chunks = new ChunkAccumulator(CHUNK_BYTES);
+    const head = new SniffedHead(content);
+    const format = detectFormat({ contentType, fileName, firstBytes: await head.first(SNIFF_BYTES) });
+    if (format === null) {
+      throw new UnsupportedMediaTypeError(
+        `The format of the file cannot be told from its content type, name or first bytes; accepted: ${acceptedFormatsText()}`,
+      );
+    }
     await this.jobs.insert(manager, {
       id: job.id,
       organizationId: job.organizationId,
@@ -77,10 +92,12 @@ export class JobIntake {
       fileSize: 0,
       mode: job.mode,
       allowMassDelete: job.allowMassDelete,
+      format,
     });
-    const chunks = new ChunkAccumulator(CHUNK_BYTES);
+    // The upload's own count (and check) is the JSON array's; the other formats are scanned by the worker.
+    if (format !== 'json') scan.skip();
     let size = 0;
-    for await (const data of content) {
+    for await (const data of head.all()) {
       size += data.length;
       scan.push(data);
       for (const chunk of chunks.push(data)) await this.files.appendChunk(manager, job.id, chunk.seq, chunk.data);

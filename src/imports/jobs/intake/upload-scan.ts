@@ -10,6 +10,11 @@ export class UploadScan {
   private readonly splitter = new JsonArraySplitter({ countOnly: true });
   private failed = false;
 
+  /** Not a JSON array: no count from the upload (the worker's scan pass counts it). */
+  skip(): void {
+    this.failed = true;
+  }
+
   push(data: Buffer): void {
     if (!this.failed) this.attempt(() => this.splitter.push(data));
   }

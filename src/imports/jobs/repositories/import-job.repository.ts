@@ -101,7 +101,7 @@ export class ImportJobRepository {
 
   async insert(
     manager: EntityManager,
-    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete'>,
+    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete' | 'format'>,
   ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
   }
@@ -252,7 +252,9 @@ export class ImportJobRepository {
 
   /** Records a cancel request (the first one's time is kept). */
   async requestCancel(manager: EntityManager, id: string): Promise<void> {
-    await manager.query('UPDATE import_jobs SET cancel_requested_at = coalesce(cancel_requested_at, clock_timestamp()) WHERE id = $1', [id]);
+    await manager.query('UPDATE import_jobs SET cancel_requested_at = coalesce(cancel_requested_at, clock_timestamp()) WHERE id = $1', [
+      id,
+    ]);
   }
 
   /** Whether the job is still processing with a cancel request on it. */

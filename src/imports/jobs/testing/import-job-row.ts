@@ -24,6 +24,7 @@ export function importJobRow(row: Partial<ImportJob> = {}): ImportJob {
     seq: null,
     mode: 'merge',
     allowMassDelete: false,
+    format: 'json',
     deletedCount: 0,
     cancelRequestedAt: null,
     createdAt: new Date(),

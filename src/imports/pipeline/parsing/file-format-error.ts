@@ -1,5 +1,6 @@
 /** Why a whole uploaded file cannot be an import; `offset` is the byte where that became clear. */
-export type FileFailureType = 'invalid_json' | 'not_an_array' | 'invalid_utf8';
+/** invalid_feed: a CSV, TSV or XML feed whose header or structure cannot be read as its format. */
+export type FileFailureType = 'invalid_json' | 'not_an_array' | 'invalid_utf8' | 'invalid_feed';
 
 export class FileFormatError extends Error {
   constructor(

@@ -1,3 +1,4 @@
+import type { FeedFormat } from '../../pipeline/formats/feed-format';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { BatchDiff } from '../../pipeline/batch-diff';
@@ -36,6 +37,7 @@ export interface FakeJobRow {
   idleDeliveries: number;
   failureType: ImportFailureType | null;
   failureMessage: string | null;
+  format: FeedFormat;
 }
 
 /** A manager handed to repositories: inside a transaction its writes wait for the commit. */
@@ -79,6 +81,7 @@ export class FakeImportStore {
       idleDeliveries: 0,
       failureType: null,
       failureMessage: null,
+      format: 'json',
       ...row,
     };
     this.jobs.set(id, job);

@@ -1,0 +1,84 @@
+import { listOf } from './text-values';
+
+/** Google Merchant Center attributes that go into `attributes` under the same name. */
+export const GMC_ATTRIBUTE_KEYS = ['color', 'size', 'material', 'pattern', 'gender', 'age_group', 'google_product_category'] as const;
+
+/**
+ * Google Merchant Center attribute → our field: the one mapping table of both GMC formats (TSV
+ * header names and XML `g:` element names). Attributes not listed here are ignored.
+ */
+export const GMC_FIELDS: Readonly<Record<string, string>> = {
+  id: 'id',
+  title: 'title',
+  description: 'description',
+  link: 'url',
+  image_link: 'image_url',
+  additional_image_link: 'additional_image_urls',
+  price: 'price',
+  sale_price: 'sale_price',
+  availability: 'availability',
+  condition: 'condition',
+  brand: 'brand',
+  gtin: 'gtin',
+  mpn: 'mpn',
+  item_group_id: 'group_id',
+  product_type: 'categories',
+  ...Object.fromEntries(GMC_ATTRIBUTE_KEYS.map((key) => [key, `attributes.${key}`])),
+};
+
+/** Our field for a GMC attribute, or undefined when it is not mapped (own keys only: `constructor` is not one). */
+export function gmcField(attribute: string): string | undefined {
+  return Object.hasOwn(GMC_FIELDS, attribute) ? GMC_FIELDS[attribute] : undefined;
+}
+
+/** Our field (a JSON path of an error) → the GMC attribute it came from, for /errors' `column`. */
+export function gmcColumnOf(field: string): string | null {
+  const path = field.replace(/\[\d+\]$/, '');
+  const top = path.startsWith('attributes.') ? path : path.split('.')[0];
+  for (const [attribute, ours] of Object.entries(GMC_FIELDS)) if (ours === top) return attribute;
+  return null;
+}
+
+/** A GMC attribute name as written in a TSV header or an XML element: `g:` prefix, case and spaces do not matter. */
+export function gmcAttributeName(name: string): string {
+  return name
+    .trim()
+    .replace(/^g:/i, '')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+}
+
+/** "15.00 USD" (or "USD 15.00") → {amount: 15, currency: "USD"}; other text stays text for validation to judge. */
+export function gmcPrice(text: string): unknown {
+  const match = /^\s*(?:(\d+(?:\.\d+)?)\s*([A-Za-z]{3})|([A-Za-z]{3})\s*(\d+(?:\.\d+)?))\s*$/.exec(text);
+  if (!match) return text;
+  return { amount: Number(match[1] ?? match[4]), currency: (match[2] ?? match[3]).toUpperCase() };
+}
+
+/** `in stock` (the older spelling) and `in_stock` alike; the same for the other values. */
+function gmcKeyword(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, '_');
+}
+
+/**
+ * The product a GMC item describes, from its attribute values in file order (repeated attributes
+ * give several values). `additional_image_link` may also list URLs separated by commas.
+ */
+export function gmcProduct(values: ReadonlyMap<string, string[]>): Record<string, unknown> {
+  const product: Record<string, unknown> = {};
+  const attributes: Record<string, string> = {};
+  for (const [attribute, texts] of values) {
+    const field = gmcField(attribute);
+    const present = texts.map((t) => t.trim()).filter((t) => t.length > 0);
+    if (field === undefined || present.length === 0) continue;
+    const first = present[0];
+    if (field.startsWith('attributes.')) attributes[attribute] = first;
+    else if (field === 'additional_image_urls') product[field] = present.flatMap((t) => listOf(t, ','));
+    else if (field === 'categories') product[field] = present;
+    else if (field === 'price' || field === 'sale_price') product[field] = gmcPrice(first);
+    else if (field === 'availability' || field === 'condition') product[field] = gmcKeyword(first);
+    else product[field] = first;
+  }
+  if (Object.keys(attributes).length > 0) product.attributes = attributes;
+  return product;
+}
