@@ -58,7 +58,9 @@ const filters = z
         message: `must hold 1 to ${MAX_ATTRIBUTE_FILTERS} attributes`,
       })
       .optional()
-      .describe('Custom filter: attribute values by key ({"size": "XL"}), each equal case-insensitively (a number or boolean matches its spelling)'),
+      .describe(
+        'Custom filter: attribute values by key ({"size": "XL"}), each equal case-insensitively (a number or boolean matches its spelling)',
+      ),
   })
   .describe('Filters, combined with AND; unknown filters are refused rather than ignored');
 
@@ -83,6 +85,10 @@ export const searchRequestSchema = z
     attribution: passThrough.optional(),
     filters: filters.optional(),
     pagination: pagination.optional(),
+    sort: z
+      .enum(['relevance', 'price_asc', 'price_desc', 'newest'])
+      .optional()
+      .describe('Order (default relevance; words like "cheapest" in the query ask for price_asc when this is not given)'),
   })
   .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
     message: 'a search needs a query or at least one filter',
