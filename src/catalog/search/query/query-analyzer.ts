@@ -124,7 +124,7 @@ export class QueryAnalyzer {
     const wordReadings: WordReading[] = [];
     const words = free.map((t, i): Term | null => {
       const word = t.token.toLowerCase();
-      const corrections = corrected(info.words[i], looked[i]);
+      const corrections = corrected(info.words[i], { ...looked[i], token: t.token });
       const { term, reading } = toTerm(t.lexeme, info.words[i], prefixOf(t), corrections);
       wordReadings.push(reading ?? { word, status: 'not_found' });
       if (reading) reading.word = word;
@@ -223,16 +223,24 @@ export class QueryAnalyzer {
   }
 }
 
-/** Edits allowed to correct a word, by its letters as typed or as stemmed, whichever is longer ("runing" → "rune" → run). */
+/**
+ * Edits allowed to correct a word: whether it is corrected at all by its letters as typed (so a
+ * short stem does not block "runing" → "rune"), two edits only when typed and stemmed are long.
+ */
 function maxEdits(word: string, lexeme: string): number {
-  const n = Math.max(letters(word), letters(lexeme));
-  if (n >= TWO_EDITS_FROM_LETTERS) return 2;
-  return n >= CORRECT_FROM_LETTERS ? 1 : 0;
+  if (Math.min(letters(word), letters(lexeme)) >= TWO_EDITS_FROM_LETTERS) return 2;
+  return letters(word) >= CORRECT_FROM_LETTERS ? 1 : 0;
 }
 
-/** The candidates within the word's Damerau-Levenshtein limit, the nearest ones only (at most 3). */
-function corrected(info: WordInfo, word: { lexeme: string; edits: number }): string[] {
+/**
+ * The candidates within the word's Damerau-Levenshtein limit of its stem, the nearest ones only
+ * (at most 3). A stem shorter than CORRECT_FROM_LETTERS is corrected only to a word the typed word
+ * begins with ("runing" → run; "looking" is never read as "loom").
+ */
+function corrected(info: WordInfo, word: { token: string; lexeme: string; edits: number }): string[] {
+  const typed = word.token.toLowerCase();
   const near = info.candidates
+    .filter((c) => letters(word.lexeme) >= CORRECT_FROM_LETTERS || typed.startsWith(c.word))
     .map((c) => ({ word: c.word, edits: damerauDistance(word.lexeme, c.word, word.edits) }))
     .filter((c) => c.edits <= word.edits);
   const best = Math.min(...near.map((c) => c.edits));
