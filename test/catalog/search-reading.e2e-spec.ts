@@ -56,7 +56,11 @@ describe('Search: how a query is read', () => {
     inferred: Record<string, unknown>;
   }
   const search = async (q: string, extra = '&limit=50'): Promise<{ ids: string[]; interpretation: Reading }> => {
-    const body = (await authed(t.http, owner).get(`/v1/catalogs/products?q=${encodeURIComponent(q)}${extra}`).expect(200)).body;
+    const body = (
+      await authed(t.http, owner)
+        .get(`/v1/catalogs/products?q=${encodeURIComponent(q)}${extra}`)
+        .expect(200)
+    ).body;
     return { ids: body.data.map((p: { id: string }) => p.id), interpretation: body.interpretation };
   };
   const statusOf = (reading: Reading, word: string) => reading.words.find((w) => w.word === word);
@@ -162,12 +166,15 @@ describe('Search: how a query is read', () => {
   });
 
   describe('codes', () => {
-    it.each(['4006381333931', '04006381333931', 'KM650', 'km-650', 'km 650', 'mixer', '036000291452', '0036000291452'])('%s is found exactly, as a code', async (q) => {
-      const { ids, interpretation } = await search(q);
-      expect(ids).toHaveLength(1);
-      expect(ids[0]).toBe(q.startsWith('0036') || q.startsWith('0360') ? 'scanner' : 'mixer');
-      expect(interpretation).toEqual({ match: 'code', words: [{ word: q.toLowerCase(), status: 'code' }], inferred: {} });
-    });
+    it.each(['4006381333931', '04006381333931', 'KM650', 'km-650', 'km 650', 'mixer', '036000291452', '0036000291452'])(
+      '%s is found exactly, as a code',
+      async (q) => {
+        const { ids, interpretation } = await search(q);
+        expect(ids).toHaveLength(1);
+        expect(ids[0]).toBe(q.startsWith('0036') || q.startsWith('0360') ? 'scanner' : 'mixer');
+        expect(interpretation).toEqual({ match: 'code', words: [{ word: q.toLowerCase(), status: 'code' }], inferred: {} });
+      },
+    );
   });
 
   describe('syntax', () => {
@@ -204,8 +211,12 @@ describe('Search: how a query is read', () => {
       const { interpretation } = await search(words.join(' '));
       expect(interpretation.words.filter((w) => w.reason === 'word_limit')).toHaveLength(5);
       expect(interpretation.words.filter((w) => w.status === 'not_found')).toHaveLength(9);
-      const typos = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'jackte' : 'sourdoguh')).join(' ').slice(0, 200);
-      await authed(t.http, owner).get(`/v1/catalogs/products?q=${encodeURIComponent(typos)}`).expect(200);
+      const typos = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'jackte' : 'sourdoguh'))
+        .join(' ')
+        .slice(0, 200);
+      await authed(t.http, owner)
+        .get(`/v1/catalogs/products?q=${encodeURIComponent(typos)}`)
+        .expect(200);
     });
   });
 
