@@ -76,7 +76,8 @@ export const searchRequestSchema = z
     query: text(200)
       .optional()
       .describe(
-        'Free-text query (words, "quoted phrases", -excluded), ranked as GET /v1/catalogs/products ranks q: products with every known word first, ' +
+        'Free-text query (words, "quoted phrases", -excluded), read and ranked as GET /v1/catalogs/products reads and ranks q (price, stock and ' +
+          'order words become filters and a sort; product codes are found exactly; the reading is returned in `interpretation` and as info messages): products with every known word first, ' +
           'then (when they do not fill the page) products with some of them; typos, the last word as a prefix, accents, units and the ' +
           "organization's synonyms are handled.",
       ),
