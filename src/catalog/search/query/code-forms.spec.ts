@@ -23,7 +23,8 @@ describe('codeFormsOf', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z0-9]{3,12}$/), fc.constantFrom('-', ' ', ''), (code, separator) => {
         const written = code.toUpperCase().split('').join(separator);
-        if (written.split(' ').length > 3) return;
+        // Several words are a code only with a digit (`km 650`, not `merino wool sweater`).
+        if (written.split(' ').length > 3 || (separator === ' ' && !/\d/.test(code))) return;
         expect(codeFormsOf(written)).toEqual(codeFormsOf(code));
       }),
     );

@@ -171,28 +171,30 @@ export function readConstraints(q: string): QueryConstraints {
   return result;
 }
 
-/** The remaining tokens as query text, with meaning-bearing pairs quoted ("gluten free", "on ear"). */
+/**
+ * The remaining tokens as query text, with meaning-bearing pairs quoted ("gluten free", "on ear")
+ * and followed by their other word, so a pair no product has still finds that word ("down sleepi"
+ * finds a down sleeping bag through the prefix) while the pair reports not_found.
+ */
 function rewrite(tokens: Token[]): string {
   const out: string[] = [];
+  const plain = (x: Token | undefined): x is Token => x !== undefined && !x.quoted && /^[\p{L}\p{N}]/u.test(x.text) && x.word !== '';
+  const pair = (a: string, b: string): string => {
+    const other = PAIRED_FUNCTION_WORDS.has(a) ? b : a;
+    return `"${a} ${b}" ${other}`;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     const next = tokens[i + 1];
-    const plain = (x: Token | undefined): x is Token => x !== undefined && !x.quoted && /^[\p{L}\p{N}]/u.test(x.text) && x.word !== '';
     const compound = /^([\p{L}\p{N}]+)-([\p{L}\p{N}]+)$/u.exec(plain(t) ? t.word : '');
     if (compound && (compound[2] === 'free' || PAIRED_FUNCTION_WORDS.has(compound[1]) || PAIRED_FUNCTION_WORDS.has(compound[2]))) {
-      out.push(`"${compound[1]} ${compound[2]}"`);
+      out.push(pair(compound[1], compound[2]));
     } else if (plain(t) && plain(next) && (next.word === 'free' || PAIRED_FUNCTION_WORDS.has(t.word))) {
-      out.push(`"${t.word} ${next.word}"`);
+      out.push(pair(t.word, next.word));
       i++;
-    } else if (
-      plain(t) &&
-      PAIRED_FUNCTION_WORDS.has(t.word) &&
-      out.length > 0 &&
-      !out[out.length - 1].includes('"') &&
-      plain(tokens[i - 1])
-    ) {
+    } else if (plain(t) && PAIRED_FUNCTION_WORDS.has(t.word) && out.length > 0 && !out[out.length - 1].includes('"') && plain(tokens[i - 1])) {
       // The last word: paired with the previous one ("watering can").
-      out[out.length - 1] = `"${tokens[i - 1].word} ${t.word}"`;
+      out[out.length - 1] = pair(tokens[i - 1].word, t.word);
     } else {
       out.push(t.text);
     }
