@@ -31,6 +31,8 @@ export interface StackOptions {
   /** Another database than product_directory_bench (and its own queue prefix in the bench Redis). */
   databaseUrl?: string;
   queuePrefix?: string;
+  /** The API's port (default: any free one), for a run confined to a port range. */
+  port?: number;
   log: (message: string) => void;
 }
 
@@ -82,7 +84,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
   });
 
   // BENCH_API_PORT pins the API's port (a shared machine where each user keeps to a port range).
-  const port = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort();
+  const port = options.port ?? (process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort());
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,
