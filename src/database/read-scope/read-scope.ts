@@ -96,7 +96,8 @@ export class ReadScope {
     if (this.ending) return this.ending;
     this.ended = true;
     const pid = this.backendPid();
-    const cancelled = pid !== undefined && this.inStatement && this.cancelStatement ? this.cancelStatement(pid).catch(() => undefined) : undefined;
+    const cancelled =
+      pid !== undefined && this.inStatement && this.cancelStatement ? this.cancelStatement(pid).catch(() => undefined) : undefined;
     this.ending = Promise.resolve(cancelled).then(() => this.release());
     return this.ending;
   }
@@ -106,9 +107,17 @@ export class ReadScope {
     if (!runner) return;
     await this.tail;
     let failed: unknown;
-    if (this.begun) failed = await this.begun.then(() => runner.rollbackTransaction()).then(() => undefined, (error: unknown) => error ?? new Error('rollback failed'));
+    if (this.begun)
+      failed = await this.begun
+        .then(() => runner.rollbackTransaction())
+        .then(
+          () => undefined,
+          (error: unknown) => error ?? new Error('rollback failed'),
+        );
     // A connection whose rollback failed (a cancel that landed on it) is closed rather than reused.
-    await (runner as QueryRunner & { releasePostgresConnection?: (error?: unknown) => Promise<void> }).releasePostgresConnection?.(failed) ?? runner.release();
+    const postgres = runner as QueryRunner & { releasePostgresConnection?: (error?: unknown) => Promise<void> };
+    if (failed && postgres.releasePostgresConnection) await postgres.releasePostgresConnection(failed);
+    else await runner.release();
   }
 
   /** The PostgreSQL process of the scope's connection, once it has one. */

@@ -33,7 +33,13 @@ describe('MCP tools', () => {
   let queries: FakeProductQueries;
   let factory: McpServerFactory;
   let client: Client;
-  const reads = { inFlightPerAccount: 1, inFlightPerOrganization: 1, inFlightPerProcess: 1, responseMaxBytes: 100_000, statementTimeoutMs: 0 };
+  const reads = {
+    inFlightPerAccount: 1,
+    inFlightPerOrganization: 1,
+    inFlightPerProcess: 1,
+    responseMaxBytes: 100_000,
+    statementTimeoutMs: 0,
+  };
 
   beforeEach(async () => {
     services = new FakeMcpServices();
