@@ -28,7 +28,14 @@ describe('Abandoned reads and read limits per organization and process', () => {
     t = await createTestApp({
       config: (c) => ({
         ...c,
-        reads: { ...c.reads, inFlightPerAccount: PER_ACCOUNT, inFlightPerOrganization: PER_ORGANIZATION, inFlightPerProcess: PER_PROCESS },
+        // Long enough that only a cancel ends a statement waiting on the lock within the tests' 3 s.
+        reads: {
+          ...c.reads,
+          statementTimeoutMs: 60_000,
+          inFlightPerAccount: PER_ACCOUNT,
+          inFlightPerOrganization: PER_ORGANIZATION,
+          inFlightPerProcess: PER_PROCESS,
+        },
       }),
     });
   });
@@ -67,7 +74,7 @@ describe('Abandoned reads and read limits per organization and process', () => {
     read.abort();
     await expect(gone).resolves.toBe('aborted');
     // Without the cancel the statement would wait for the lock (it is never released before this passes).
-    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 5_000 });
+    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 3_000 });
     await lock.release();
     await products(reader).expect(200); // its slot came back
   });
@@ -91,7 +98,7 @@ describe('Abandoned reads and read limits per organization and process', () => {
     await eventually('the tool call to wait on the lock', async () => (await lock!.waiting()) === 1, { timeoutMs: 10_000 });
     call.abort();
     await expect(gone).resolves.toBe('aborted');
-    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 5_000 });
+    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 3_000 });
   });
 
   it('runs no query of a read after it was aborted: refused, never on another connection', async () => {
@@ -99,10 +106,12 @@ describe('Abandoned reads and read limits per organization and process', () => {
     const scope = t.app.get(ReadBudget).openScope();
     const pid = 'SELECT pg_backend_pid() AS pid';
     const [{ pid: own }] = (await scope.run(() => dataSource.query(pid))) as Array<{ pid: number }>;
-    const sleeping = scope.run(() => dataSource.query('SELECT pg_sleep(30)')).then(
-      () => 'finished',
-      (error: unknown) => error,
-    );
+    const sleeping = scope
+      .run(() => dataSource.query('SELECT pg_sleep(30)'))
+      .then(
+        () => 'finished',
+        (error: unknown) => error,
+      );
     await eventually(
       'the statement to run',
       async () => {
