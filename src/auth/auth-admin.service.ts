@@ -61,13 +61,16 @@ export class AuthAdminService {
     if (input.expiresAt && input.noExpiry) throw new AdminError('--expires-at and --no-expiry exclude each other');
     if (!(await this.accounts.findById(input.accountId))) throw new AdminError(`Account ${input.accountId} not found`);
     const secret = generateTokenSecret();
-    const token = await this.tokens.create({
+    const fields = {
       accountId: input.accountId,
       name: input.name ?? 'cli',
       tokenHash: hashTokenSecret(secret),
       scopes: [...new Set(input.scopes)],
       expiresAt: input.noExpiry ? null : (input.expiresAt ?? this.defaultExpiry()),
-    });
+    };
+    // Returns once every API process knows the token as live (or after 2 s), so its first use is never taken for a guess.
+    const { result: token } = await this.announcer.announce((nonce) => this.tokens.create(fields, nonce));
+    if (!token) throw new AdminError('Token not created');
     return {
       id: token.id,
       account_id: token.accountId,

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
+import { KnownTokens, type KnownToken } from './known-tokens/known-tokens';
 import type { Principal } from './principal';
 import { TokenRepository } from './repositories/token.repository';
 import type { TokenCredentials } from './token-credentials';
@@ -13,11 +14,14 @@ const LAST_USED_EVERY_MS = 60_000;
  * is neither revoked nor expired, and the account is not disabled. Token rows are cached; the
  * credentials listener drops them the moment a token or account changes, and TOKEN_CACHE_TTL_MS
  * bounds staleness only while that listener is disconnected. Expiry is checked on every request.
+ * It also keeps the hashes of all live tokens (KnownTokens), so a client's credentials are told
+ * from a stranger's guesses without a query, whether or not they are cached.
  */
 @Injectable()
 export class TokenVerifier {
   private readonly logger = new Logger(TokenVerifier.name);
   private readonly cache: TokenCache;
+  private readonly known = new KnownTokens();
   private readonly lastTouched = new Map<string, number>();
 
   constructor(
@@ -38,17 +42,34 @@ export class TokenVerifier {
     if (!sameHash || !sameAccount) return null;
     if (token.revokedAt || token.accountDisabledAt) return null;
     if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return null;
+    if (!this.known.holds(token.tokenHash.toString('base64'), token.accountId)) {
+      // Live but unknown (created while a change went unseen): known from now on.
+      this.known.put({ tokenId: token.id, accountId: token.accountId, hashKey: token.tokenHash.toString('base64') });
+    }
     this.touch(token.id, now.getTime());
     return { accountId: token.accountId, organizationId: token.organizationId, tokenId: token.id, scopes: token.scopes };
   }
 
   /**
-   * True when the cache holds these credentials: a token of this account verified within
-   * TOKEN_CACHE_TTL_MS and not changed since. The failed-authentication limits never apply to them.
+   * True when these are the credentials of a live token of this account: in the token cache, or
+   * in the set of live tokens. The failed-authentication limits never apply to them, so strangers'
+   * failures (from any number of addresses) never stand in the way of a working client.
    */
-  holdsCached(accountId: string, secret: string, now = Date.now()): boolean {
-    const cached = this.cache.get(hashTokenSecret(secret).toString('base64'), now);
+  holdsLive(accountId: string, secret: string, now = Date.now()): boolean {
+    const key = hashTokenSecret(secret).toString('base64');
+    if (this.known.holds(key, accountId)) return true;
+    const cached = this.cache.get(key, now);
     return cached !== undefined && hashesEqual(hashTokenSecret(cached.accountId), hashTokenSecret(accountId));
+  }
+
+  /** How many live tokens this process knows (0 before the first load). */
+  get knownTokenCount(): number {
+    return this.known.size;
+  }
+
+  /** Reads every live token's hash: at start, whenever changes may have been missed, and periodically. */
+  async reloadKnownTokens(): Promise<void> {
+    this.known.replaceAll(await this.tokens.listLive());
   }
 
   private async lookup(hash: Buffer, now: number): Promise<TokenCredentials | null> {
@@ -61,14 +82,33 @@ export class TokenVerifier {
     return token;
   }
 
-  /** A token was revoked (or otherwise changed): its cached row must not be used again. */
+  /** A token was created: its credentials are those of a live token from now on. */
+  learnToken(token: KnownToken): void {
+    this.known.put(token);
+  }
+
+  /**
+   * A token was revoked (or otherwise changed): its cached row must not be used again.
+   * The set of live tokens follows in the background (it only decides what a lookup may cost).
+   */
   forgetToken(tokenId: string): void {
     this.cache.forget((token) => token.id === tokenId);
+    this.known.removeToken(tokenId);
+    this.refreshKnown({ tokenId }, (tokens) => tokens.forEach((token) => this.known.put(token)));
   }
 
   /** An account was disabled or enabled: none of its tokens' cached rows may be used again. */
   forgetAccount(accountId: string): void {
     this.cache.forget((token) => token.accountId === accountId);
+    this.refreshKnown({ accountId }, (tokens) => this.known.replaceAccount(accountId, tokens));
+  }
+
+  private refreshKnown(only: { tokenId: string } | { accountId: string }, apply: (tokens: KnownToken[]) => void): void {
+    if (!this.known.loaded) return;
+    this.tokens
+      .listLive(only)
+      .then(apply)
+      .catch((error: Error) => this.logger.warn(`live tokens not refreshed: ${error.message}`));
   }
 
   /** Changes may have been missed (the listener was disconnected): trust nothing cached. */

@@ -29,6 +29,7 @@ function repositoryWith(row: Partial<TokenCredentials>) {
       return Promise.resolve(credentials);
     },
     touchLastUsed: () => Promise.resolve(),
+    listLive: () => Promise.resolve([{ tokenId: 't1', accountId: 'acc', hashKey: hashTokenSecret(SECRET).toString('base64') }]),
   } as unknown as TokenSource;
   return { repository, calls };
 }
@@ -64,5 +65,23 @@ describe('TokenVerifier', () => {
   it('refuses a token presented with another account id', async () => {
     const { repository } = repositoryWith({});
     await expect(verifierWith(repository).verify('other', SECRET, NOW)).resolves.toBeNull();
+  });
+
+  it('tells a live token from a guess without a query once the live tokens are loaded, cached or not', async () => {
+    const { repository, calls } = repositoryWith({});
+    const verifier = new TokenVerifier(repository, { tokenCacheTtlMs: 0 } as AppConfig);
+    expect(verifier.holdsLive('acc', SECRET)).toBe(false);
+    await verifier.reloadKnownTokens();
+    expect(verifier.holdsLive('acc', SECRET)).toBe(true);
+    expect(verifier.holdsLive('other', SECRET)).toBe(false);
+    expect(verifier.holdsLive('acc', 'pdt_guess')).toBe(false);
+    expect(calls.find).toBe(0);
+  });
+
+  it('learns a live token it did not know from a successful lookup', async () => {
+    const { repository } = repositoryWith({});
+    const verifier = new TokenVerifier(repository, { tokenCacheTtlMs: 0 } as AppConfig);
+    await verifier.verify('acc', SECRET, NOW);
+    expect(verifier.holdsLive('acc', SECRET)).toBe(true);
   });
 });

@@ -12,10 +12,11 @@ import { TokenVerifier } from '../token-verifier.service';
 /**
  * Runs the Basic strategy; any failure is 401 (the filter adds WWW-Authenticate) and is counted
  * against the client's address (its /64 for IPv6; behind TRUSTED_PROXIES, the address their
- * X-Forwarded-For names) and against the process's budget of unknown-credential lookups. Over
- * either, credentials the token cache does not hold get 429 before they are even looked up, so
- * guessing costs no PostgreSQL query; credentials the cache holds are never limited, so others'
- * failures from a shared address (a proxy, a NAT) never lock a working client out.
+ * X-Forwarded-For names); each lookup of unknown credentials spends the process's budget. Over
+ * either, credentials of no live token get 429 before they are even looked up, so guessing costs
+ * no PostgreSQL query; credentials of a live token (cached, or in the in-memory set of live token
+ * hashes) are never limited, so strangers' failures, from a shared address (a proxy, a NAT) or
+ * from a thousand addresses spending the whole budget, never lock a working client out.
  */
 @Injectable()
 export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
@@ -36,9 +37,9 @@ export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
       throw new UnauthorizedException();
     }
     const credentials = decodeBasicCredentials(normalized);
-    if (!this.verifier.holdsCached(credentials.accountId, credentials.secret)) {
+    if (!this.verifier.holdsLive(credentials.accountId, credentials.secret)) {
       this.refuseIfAddressLimited(request);
-      const wait = this.unknownLookups.retryAfterSeconds();
+      const wait = this.unknownLookups.take();
       if (wait > 0) throw new RateLimitedError(`Too many failed authentications on this server; retry after ${wait} s`, wait);
     }
     request.headers.authorization = normalized;
@@ -61,7 +62,6 @@ export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
 
   private recordFailure(request: Request): void {
     this.failures.recordFailure(clientAddress(request));
-    this.unknownLookups.recordFailure();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { KnownToken } from '../known-tokens/known-tokens';
 
 /**
  * The PostgreSQL NOTIFY channel on which a change to a token or an account is announced.
@@ -13,7 +14,8 @@ export const CREDENTIALS_APPLIED_CHANNEL = 'pds_credentials_applied';
 /** Names the listeners' sessions in pg_stat_activity: the announcer counts them to know how many answers to wait for. */
 export const LISTENER_APPLICATION_NAME = 'pds-credentials-listener';
 
-export type CredentialsChange = ({ tokenId: string } | { accountId: string }) & { nonce?: string };
+/** A token or an account changed, or a token was created (its hash travels along so listeners know it at once). */
+export type CredentialsChange = ({ tokenId: string } | { accountId: string } | { newToken: KnownToken }) & { nonce?: string };
 
 export async function notifyCredentialsChanged(manager: EntityManager, change: CredentialsChange): Promise<void> {
   await manager.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, JSON.stringify(change)]);
@@ -24,6 +26,10 @@ export function parseCredentialsChange(payload: string | undefined): Credentials
   try {
     const value = JSON.parse(payload ?? '') as Record<string, unknown>;
     const nonce = typeof value.nonce === 'string' ? { nonce: value.nonce } : {};
+    const created = value.newToken as Record<string, unknown> | undefined;
+    if (typeof created?.tokenId === 'string' && typeof created.accountId === 'string' && typeof created.hashKey === 'string') {
+      return { newToken: { tokenId: created.tokenId, accountId: created.accountId, hashKey: created.hashKey }, ...nonce };
+    }
     if (typeof value.tokenId === 'string') return { tokenId: value.tokenId, ...nonce };
     if (typeof value.accountId === 'string') return { accountId: value.accountId, ...nonce };
   } catch {

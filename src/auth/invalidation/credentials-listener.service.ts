@@ -23,6 +23,7 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger(CredentialsListener.name);
   private client?: Client;
   private retryTimer?: NodeJS.Timeout;
+  private reloadTimer?: NodeJS.Timeout;
   private retryMs = FIRST_RETRY_MS;
   private stopped = false;
   private isUp = false;
@@ -40,11 +41,15 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     await this.connect();
+    // Catches what no notification announced (tokens expiring, rows written by hand).
+    this.reloadTimer = setInterval(() => void this.reloadLiveTokens(), this.config.authLiveTokensReloadSeconds * 1000);
+    this.reloadTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.reloadTimer);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -72,15 +77,21 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
     if (this.client !== client) return;
     // Changes made while no one was listening were never seen: nothing cached can be trusted.
     this.verifier.forgetAll();
+    await this.reloadLiveTokens();
     this.isUp = true;
     this.metrics.listenerUp.set(1);
     this.retryMs = FIRST_RETRY_MS;
+  }
+
+  private async reloadLiveTokens(): Promise<void> {
+    await this.verifier.reloadKnownTokens().catch((error: Error) => this.logger.warn(`live tokens not reloaded: ${error.message}`));
   }
 
   private onNotification(client: Client, message: Notification): void {
     if (message.channel !== CREDENTIALS_CHANNEL) return;
     const change = parseCredentialsChange(message.payload);
     if (change === null) this.verifier.forgetAll();
+    else if ('newToken' in change) this.verifier.learnToken(change.newToken);
     else if ('tokenId' in change) this.verifier.forgetToken(change.tokenId);
     else this.verifier.forgetAccount(change.accountId);
     // Tell the admin command waiting on this change that this process no longer trusts the old rows.

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { PersonalAccessToken } from '../entities/personal-access-token.entity';
 import { notifyCredentialsChanged } from '../invalidation/credentials-channel';
+import type { KnownToken } from '../known-tokens/known-tokens';
 import type { TokenCredentials } from '../token-credentials';
 
 export interface NewToken {
@@ -17,8 +18,28 @@ export interface NewToken {
 export class TokenRepository {
   constructor(@InjectRepository(PersonalAccessToken) private readonly repo: Repository<PersonalAccessToken>) {}
 
-  create(token: NewToken): Promise<PersonalAccessToken> {
-    return this.repo.save(this.repo.create(token));
+  /** API processes are told in the same transaction, with the hash, so they know the new token before anyone can use it. */
+  create(token: NewToken, nonce?: string): Promise<PersonalAccessToken> {
+    return this.repo.manager.transaction(async (manager) => {
+      const repo = manager.getRepository(PersonalAccessToken);
+      const created = await repo.save(repo.create(token));
+      const newToken = { tokenId: created.id, accountId: created.accountId, hashKey: created.tokenHash.toString('base64') };
+      await notifyCredentialsChanged(manager, { newToken, nonce });
+      return created;
+    });
+  }
+
+  /** Tokens that can authenticate now (all of them, or one token's, or one account's): hashes only, no secrets exist. */
+  async listLive(only: { tokenId: string } | { accountId: string } | null = null): Promise<KnownToken[]> {
+    let query = this.repo
+      .createQueryBuilder('t')
+      .innerJoin('t.account', 'a')
+      .select(['t.id AS "tokenId"', 't.account_id AS "accountId"', 't.token_hash AS "tokenHash"'])
+      .where('t.revoked_at IS NULL AND a.disabled_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())');
+    if (only && 'tokenId' in only) query = query.andWhere('t.id = :tokenId', only);
+    if (only && 'accountId' in only) query = query.andWhere('t.account_id = :accountId', only);
+    const rows = await query.getRawMany<{ tokenId: string; accountId: string; tokenHash: Buffer }>();
+    return rows.map((row) => ({ tokenId: row.tokenId, accountId: row.accountId, hashKey: row.tokenHash.toString('base64') }));
   }
 
   /** Every token of the account (revoked and expired ones too), newest first; the hash is not read. */

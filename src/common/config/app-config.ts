@@ -46,6 +46,7 @@ export function appConfigOf(env: Environment) {
     logFormat: env.LOG_FORMAT,
     authFailuresPerMinute: env.AUTH_FAILURES_PER_MINUTE,
     authUnknownLookupsPerMinute: env.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE,
+    authLiveTokensReloadSeconds: env.AUTH_LIVE_TOKENS_RELOAD_SECONDS,
     trustedProxies: env.TRUSTED_PROXIES,
     allowedOrigins: env.ALLOWED_ORIGINS,
     reads: {

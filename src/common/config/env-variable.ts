@@ -12,6 +12,7 @@ import {
   Validate,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { DriverUrlConstraint } from './driver-url';
 
 /**
  * One environment variable: how it is parsed and checked, its value when unset, and the line the
@@ -107,14 +108,18 @@ export function oneOf<const V extends readonly string[]>(
   ]);
 }
 
-/** Free text, or text matching `pattern` (the message names the variable and the form, never the value). */
+/**
+ * Free text, or text matching `pattern`, and for a URL one its driver's parser accepts (the message
+ * names the variable and the form, never the value).
+ */
 export function text<F extends string | null | undefined>(
-  options: Described<F> & { accepts: string; pattern?: RegExp; message?: string; blankIsUnset?: boolean },
+  options: Described<F> & { accepts: string; pattern?: RegExp; message?: string; blankIsUnset?: boolean; driverUrl?: 'postgres' | 'redis' },
 ): EnvVariable<string | F> {
-  const { pattern, message } = options;
+  const { pattern, message, driverUrl } = options;
   return variable<string | F>(options, options.accepts, () => [
     ...(options.blankIsUnset ? [blankIsUnset] : []),
     pattern ? Matches(pattern, { message }) : IsString(),
+    ...(driverUrl ? [Validate(DriverUrlConstraint, [driverUrl])] : []),
   ]);
 }
 

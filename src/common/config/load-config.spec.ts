@@ -34,6 +34,7 @@ const DEFAULTS = {
   database: { statementTimeoutMs: 60_000, idleInTransactionTimeoutMs: 360_000 },
   authFailuresPerMinute: 30,
   authUnknownLookupsPerMinute: 600,
+  authLiveTokensReloadSeconds: 300,
   trustedProxies: [],
   allowedOrigins: [],
   reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, inFlightPerOrganization: 6, inFlightPerProcess: 12, responseMaxBytes: 8_388_608 },
@@ -70,7 +71,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(56);
+    expect(ENV_KEYS).toHaveLength(57);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -221,11 +222,13 @@ describe('loadConfig', () => {
       ALLOWED_ORIGINS: 'https://admin.example.com, http://localhost:8080',
       TRUSTED_PROXIES: '10.0.0.0/8,192.168.1.7, fd00::/8',
       AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: '50',
+      AUTH_LIVE_TOKENS_RELOAD_SECONDS: '1',
     });
     expect(config.reads).toEqual({ statementTimeoutMs: 0, inFlightPerAccount: 2, inFlightPerOrganization: 3, inFlightPerProcess: 5, responseMaxBytes: 65_536 });
     expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'http://localhost:8080']);
     expect(config.trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
     expect(config.authUnknownLookupsPerMinute).toBe(50);
+    expect(config.authLiveTokensReloadSeconds).toBe(1);
     expect(loadConfig({ ALLOWED_ORIGINS: '', TRUSTED_PROXIES: '' })).toMatchObject({ allowedOrigins: [], trustedProxies: [] });
   });
 
@@ -335,6 +338,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['LOG_FORMAT', 'text'],
     ['AUTH_FAILURES_PER_MINUTE', '0'],
+    ['AUTH_LIVE_TOKENS_RELOAD_SECONDS', '0'],
+    ['AUTH_LIVE_TOKENS_RELOAD_SECONDS', '86401'],
     ['UPLOAD_SLOTS_PER_ACCOUNT', '0'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],
     ['UPLOAD_MIN_RATE_WINDOW_MS', '99'],
@@ -363,12 +368,29 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://catalog:hunter2-db-secret@db.internal:3306/catalog'],
     ['DATABASE_URL', 'postgres//catalog:hunter2-db-secret@db.internal/catalog'],
     ['REDIS_URL', 'http://:hunter2-db-secret@cache.internal:6379'],
+    // Past the scheme check, refused by the drivers' own parsers (Node's ERR_INVALID_URL would carry the URL).
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:99999/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:54x2/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@db.internal:0/catalog'],
+    ['DATABASE_URL', 'postgres://catalog:hunter2-db-secret@/catalog'],
+    ['REDIS_URL', 'redis://:hunter2-db-secret@cache.internal:65536'],
+    ['REDIS_URL', 'redis://:hunter2-db-secret@cache internal:6379'],
     ['PUBLIC_ORIGIN', 'https://user:hunter2-db-secret@catalog.example.com'],
     ['QUEUE_PREFIX', 'hunter2-db-secret with spaces'],
   ])('never prints the password in a mistyped %s', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
     expect(error.message).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://catalog:p%40ss@db.internal:65535/catalog'],
+    ['DATABASE_URL', 'postgres://db.internal/catalog'],
+    ['DATABASE_URL', 'postgresql://[::1]:1/catalog'],
+    ['REDIS_URL', 'redis://:p%40ss@cache.internal:65535/2'],
+    ['REDIS_URL', 'rediss://cache.internal'],
+  ])('accepts %s=%p, which its driver parses', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).not.toThrow();
   });
 
   it('names only the bad variable when the others are fine', () => {
