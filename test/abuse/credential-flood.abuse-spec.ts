@@ -3,10 +3,12 @@ import { basicAuth, call, loop, sleep, type Answer } from './support/client';
 import { report, share, statuses } from './support/figures';
 import { readState, startApi, type AbuseState, type Api } from './support/stack';
 
-const FLOOD_MS = 12_000;
+const FLOOD_MS = 20_000;
 /** Attacking addresses, each its own loop: 127.0.1.1 … */
 const ADDRESSES = 100;
 const POLL_MS = 200;
+/** AUTH_UNKNOWN_LOOKUPS_PER_MINUTE, the service default (the spec runs with the defaults). */
+const UNKNOWN_LOOKUPS_PER_MINUTE = 600;
 /** Issue 30, item 1: at least this share of an honest client's requests answer 200 during the flood. */
 const MIN_OK_SHARE = 0.99;
 
@@ -69,7 +71,7 @@ describe('A flood of wrong credentials from many addresses', () => {
       fresh: statuses(freshAnswers),
       neighbour: statuses(neighbourAnswers),
     });
-    expect(guesses.length).toBeGreaterThan(1_000); // the flood was real: more than the lookup budget of a minute
+    expect(guesses.length).toBeGreaterThan(UNKNOWN_LOOKUPS_PER_MINUTE); // the flood was real: more than the lookup budget of a minute
     expect(share(cachedAnswers, 200)).toBeGreaterThanOrEqual(MIN_OK_SHARE);
     expect(share(freshAnswers, 200)).toBeGreaterThanOrEqual(MIN_OK_SHARE);
     expect(share(neighbourAnswers, 200)).toBeGreaterThanOrEqual(MIN_OK_SHARE);
