@@ -109,13 +109,13 @@ describe('One organization running facets as fast as it can', () => {
       // Which of the two suffers: a status poll costs PostgreSQL one indexed row, a search real work.
       attacked_status_p95_ms: Math.round(
         percentile(
-          attacked.honest.filter((a) => a.body.includes('"status"')).map((a) => a.ms),
+          attacked.honest.filter((a) => !a.body.includes('"total_count"')).map((a) => a.ms),
           95,
         ),
       ),
       attacked_search_p95_ms: Math.round(
         percentile(
-          attacked.honest.filter((a) => !a.body.includes('"status"')).map((a) => a.ms),
+          attacked.honest.filter((a) => a.body.includes('"total_count"')).map((a) => a.ms),
           95,
         ),
       ),
