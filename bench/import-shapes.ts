@@ -119,6 +119,8 @@ async function main(cleanup: Cleanup): Promise<void> {
     QUEUE_PREFIX: prefix,
     RATE_LIMIT_PER_MINUTE: '1000000',
     READS_IN_FLIGHT_PER_ACCOUNT: '1000',
+    READS_IN_FLIGHT_PER_ORGANIZATION: '1000',
+    READS_IN_FLIGHT_PER_PROCESS: '1000',
     // One file of 1.59 million minimal products is a shape these measure, not a quota breach.
     PRODUCTS_PER_ORGANIZATION: '10000000',
     METRICS_PORT: '0',

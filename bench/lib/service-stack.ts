@@ -92,6 +92,8 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     // The limiter stays in the request path (its cost is measured) but must not refuse the load.
     RATE_LIMIT_PER_MINUTE: '1000000',
     READS_IN_FLIGHT_PER_ACCOUNT: '1000', // the connections are one account's
+    READS_IN_FLIGHT_PER_ORGANIZATION: '1000',
+    READS_IN_FLIGHT_PER_PROCESS: '1000',
     METRICS_PORT: '0',
     ...(options.extraEnv ?? {}),
   };

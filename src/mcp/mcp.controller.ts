@@ -18,7 +18,8 @@ import { boundToolCalls } from './tool-call-bounds';
  * server and transport, so any API process can answer any request. The route carries the same
  * guards as REST (Basic auth → scope → per-account rate limit), which run before the body is read.
  * Then: the body is bounded (64 KiB, batches of at most 10, each message one more hit of the rate
- * limit) and every tool call is a read under the account's read budget (boundToolCalls).
+ * limit) and every tool call is a read under the caller's read budget (boundToolCalls); a client
+ * gone before its answer has its running call cancelled, statement included.
  */
 @ApiExcludeController() // JSON-RPC, described in docs/agents.md, not in the REST document
 @Controller('mcp')

@@ -1,7 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ReadScope } from '../database/read-scope/read-scope';
-import type { ReadBudget } from '../reads/read-budget';
+import type { ReadBudget, Reader } from '../reads/read-budget';
 import { READ_RETRY_AFTER_SECONDS } from '../reads/read-budget';
 import { calledTool, REPLICA_TOOLS } from './replica-tools';
 
@@ -15,20 +15,16 @@ interface Running {
 }
 
 /**
- * Puts an MCP request's tool calls under the account's read budget, on its transport (after
- * server.connect): the calls of one POST run one after another, each holding one of the account's
- * READS_IN_FLIGHT_PER_ACCOUNT slots and running in its own ReadScope (one connection, READ ONLY,
- * READ_STATEMENT_TIMEOUT_MS; a catalog tool, REPLICA_TOOLS, may read on a streaming replica). A
- * call that finds no free slot is answered at once with a JSON-RPC error asking to retry; answers
- * are refused (JSON-RPC error) once the request's answers would pass READ_RESPONSE_MAX_BYTES.
- * Other messages (initialize, tools/list…) pass untouched. `done` frees what is still held (client
- * gone); calls still running then finish on ordinary connections.
+ * Puts an MCP request's tool calls under the caller's read budget, on its transport (after
+ * server.connect): the calls of one POST run one after another, each holding a read slot (per
+ * account, organization and process) and running in its own ReadScope (one connection, READ ONLY,
+ * READ_STATEMENT_TIMEOUT_MS; a catalog tool, REPLICA_TOOLS, may read on a streaming replica). A call that finds no free slot is answered at once with a JSON-RPC
+ * error asking to retry; answers are refused (JSON-RPC error) once the request's answers would pass
+ * READ_RESPONSE_MAX_BYTES. Other messages (initialize, tools/list…) pass untouched. `done` (client
+ * gone) aborts the running call: its statement is cancelled, its later queries refused, and its
+ * slot given back only once its connection is back.
  */
-export function boundToolCalls(
-  transport: Transport,
-  budget: ReadBudget,
-  { accountId, organizationId }: { accountId: string; organizationId: string },
-): { done: () => void } {
+export function boundToolCalls(transport: Transport, budget: ReadBudget, reader: Reader): { done: () => void } {
   const deliver = transport.onmessage;
   const send = transport.send.bind(transport);
   if (!deliver) throw new Error('boundToolCalls needs a connected transport');
@@ -37,23 +33,20 @@ export function boundToolCalls(
   let bytesSent = 0;
   let closed = false;
 
-  /** Gives the call's connection and slot back. */
-  const finish = (call: Running): Promise<void> =>
-    call.scope
-      .close()
-      .catch(() => undefined)
-      .finally(call.release);
+  /** Gives the call's connection back (aborting its work when the client is gone), then its slot. */
+  const finish = (call: Running, abort = false): Promise<void> =>
+    (abort ? call.scope.abort() : call.scope.close()).catch(() => undefined).finally(call.release);
 
   const startNext = () => {
     while (!running && !closed && waiting.length > 0) {
       const { message, extra } = waiting.shift()!;
-      const release = budget.tryAcquire(accountId);
-      if (!release) {
-        void send(errorAnswer(message.id, budget.busyMessage(), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
+      const release = budget.tryAcquire(reader);
+      if (typeof release !== 'function') {
+        void send(errorAnswer(message.id, budget.busyMessage(release), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
         continue;
       }
       const tool = calledTool(message);
-      const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId } : undefined);
+      const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId: reader.organizationId } : undefined);
       running = { id: message.id, release, scope };
       scope.run(() => deliver(message, extra));
     }
@@ -93,7 +86,7 @@ export function boundToolCalls(
     done: () => {
       closed = true;
       waiting.length = 0;
-      if (running) void finish(running);
+      if (running) void finish(running, true);
       running = undefined;
     },
   };

@@ -2,27 +2,23 @@ import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type 
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, finalize, throwError, type Observable } from 'rxjs';
-import { ReadBudget } from './read-budget';
+import { ReadBudget, type Reader } from './read-budget';
 import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
 import { capResponseBody } from './response-cap';
 
 const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
-
-/** What the Basic strategy puts on an authenticated request that the budget needs: whose read it is. */
-interface ReadingAccount {
-  accountId: string;
-  organizationId: string;
-}
 
 /** For a read route that applies ReadBudget itself, in finer pieces (the MCP endpoint: per tool call). */
 export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMetadata(BOUNDS_ITS_OWN_READS, true);
 
 /**
  * Bounds a read route (RequireScopes puts it on every route that needs only the read scope): runs
- * after authentication, takes one of the account's read slots (429 when none is free), runs the
- * handler in a ReadScope (one connection, READ ONLY, READ_STATEMENT_TIMEOUT_MS: 503 when it
- * cancels a statement) and refuses an answer above READ_RESPONSE_MAX_BYTES (422). A route marked
- * ReadsFromReplica may have its scope served by a streaming replica (ReplicaRouter decides).
+ * after authentication, takes a read slot (429 when the account or organization has none free, 503
+ * when the process has none), runs the handler in a ReadScope (one connection, READ ONLY,
+ * READ_STATEMENT_TIMEOUT_MS: 503 when it cancels a statement) and refuses an answer above
+ * READ_RESPONSE_MAX_BYTES (422). A client gone before its answer has its statement cancelled; the
+ * slot comes back only once the read's connection is back. A route marked ReadsFromReplica may have its
+ * scope served by a streaming replica (ReplicaRouter decides).
  */
 @Injectable()
 export class BoundedReadInterceptor implements NestInterceptor {
@@ -32,13 +28,17 @@ export class BoundedReadInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const principal = context.switchToHttp().getRequest<Request & { user?: ReadingAccount }>().user;
+    const principal = context.switchToHttp().getRequest<Request & { user?: Reader }>().user;
     const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [context.getHandler(), context.getClass()]);
     if (!principal || ownBounds) return next.handle();
-    const release = this.budget.acquire(principal.accountId);
-    capResponseBody(context.switchToHttp().getResponse<Response>(), this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
+    const release = this.budget.acquire(principal);
+    const response = context.switchToHttp().getResponse<Response>();
+    capResponseBody(response, this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
     const onReplica = this.reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, [context.getHandler(), context.getClass()]);
     const scope = this.budget.openScope(onReplica ? { organizationId: principal.organizationId } : undefined);
+    response.once('close', () => {
+      if (!response.writableFinished) void scope.abort();
+    });
     return scope
       .run(() => next.handle())
       .pipe(

@@ -1,15 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ReadScope } from '../database/read-scope/read-scope';
 import type { ReplicaRead } from '../database/replicas/replica-read';
+import { StatementCanceller } from '../database/read-scope/statement-canceller';
 import { AppConfig } from '../common/config/app-config';
 import { RateLimitedError, UnavailableError, ValidationError } from '../common/errors/api-error';
-import { ReadSlots } from './read-slots';
+import { ReadSlots, type ReadSlotRefusal } from './read-slots';
+
+/** Whose read it is: the slots are counted per account and per organization. */
+export interface Reader {
+  accountId: string;
+  organizationId: string;
+}
 
 /** Reads last milliseconds to seconds: a refused client may try again soon. */
 export const READ_RETRY_AFTER_SECONDS = 1;
 
 /**
- * What one read may cost: a slot among the account's READS_IN_FLIGHT_PER_ACCOUNT, one connection
+ * What one read may cost: a slot (READS_IN_FLIGHT_PER_ACCOUNT, _PER_ORGANIZATION and _PER_PROCESS), one connection
  * in a READ ONLY transaction whose statements stop after READ_STATEMENT_TIMEOUT_MS (ReadScope),
  * and an answer of at most READ_RESPONSE_MAX_BYTES. Used by BoundedReadInterceptor for REST and
  * UCP routes and per tool call by the MCP endpoint.
@@ -18,40 +25,54 @@ export const READ_RETRY_AFTER_SECONDS = 1;
 export class ReadBudget {
   private readonly slots: ReadSlots;
 
-  constructor(private readonly config: AppConfig) {
-    this.slots = new ReadSlots(config.reads.inFlightPerAccount);
+  constructor(
+    private readonly config: AppConfig,
+    /** Without it (unit specs), an abandoned read's statement runs to its end, still holding its slot. */
+    @Optional() private readonly canceller?: StatementCanceller,
+  ) {
+    this.slots = new ReadSlots({
+      perAccount: config.reads.inFlightPerAccount,
+      perOrganization: config.reads.inFlightPerOrganization,
+      perProcess: config.reads.inFlightPerProcess,
+    });
   }
 
   get responseMaxBytes(): number {
     return this.config.reads.responseMaxBytes;
   }
 
-  get perAccount(): number {
-    return this.config.reads.inFlightPerAccount;
+  /** Takes a read slot and returns its release (idempotent), or which limit is reached. */
+  tryAcquire(reader: Reader): (() => void) | ReadSlotRefusal {
+    const grant = this.slots.tryAcquire(reader.accountId, reader.organizationId);
+    return 'release' in grant ? grant.release : grant.refused;
   }
 
-  /** Takes one of the account's slots and returns its release (idempotent), or null when none is free. */
-  tryAcquire(accountId: string): (() => void) | null {
-    return this.slots.tryAcquire(accountId);
+  /** tryAcquire, or 429 `rate_limited` (the account's or organization's limit) / 503 `unavailable` (the process's), with Retry-After. */
+  acquire(reader: Reader): () => void {
+    const release = this.tryAcquire(reader);
+    if (typeof release === 'function') return release;
+    if (release === 'process') throw new UnavailableError(this.busyMessage(release));
+    throw new RateLimitedError(this.busyMessage(release), READ_RETRY_AFTER_SECONDS);
   }
 
-  /** tryAcquire, or 429 `rate_limited` with Retry-After. */
-  acquire(accountId: string): () => void {
-    const release = this.tryAcquire(accountId);
-    if (release) return release;
-    throw new RateLimitedError(this.busyMessage(), READ_RETRY_AFTER_SECONDS);
-  }
-
-  busyMessage(): string {
-    return `This account already has ${this.perAccount} reads in progress (limit ${this.perAccount}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
+  busyMessage(refusal: ReadSlotRefusal): string {
+    const limits = this.slots.limits;
+    switch (refusal) {
+      case 'account':
+        return `This account already has ${limits.perAccount} reads in progress (limit ${limits.perAccount}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
+      case 'organization':
+        return `This organization already has ${limits.perOrganization} reads in progress (limit ${limits.perOrganization}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
+      case 'process':
+        return `This server already runs ${limits.perProcess} reads (its limit); retry shortly`;
+    }
   }
 
   /** `replica`: the read may run on a streaming replica (see ReplicaRouter); else on the primary. */
   openScope(replica?: ReplicaRead): ReadScope {
-    return new ReadScope(this.config.reads.statementTimeoutMs, replica);
+    return new ReadScope(this.config.reads.statementTimeoutMs, this.canceller?.cancel, replica);
   }
 
-  /** A statement the read timeout cancelled (or one that followed it in the aborted transaction) is 503 with Retry-After. */
+  /** A statement the read timeout (or abort) cancelled, or one that followed it, is 503 with Retry-After. */
   explain(error: unknown): unknown {
     const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
     const code = e?.code ?? e?.driverError?.code;

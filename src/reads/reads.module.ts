@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { BoundedReadInterceptor } from './bounded-read.interceptor';
+import { StatementCanceller } from '../database/read-scope/statement-canceller';
 import { ReadBudget } from './read-budget';
 
-/** The per-account read budget, shared by every read route of the process (RequireScopes applies it). */
+/** The read budget (per account, organization and process), shared by every read route of the process (RequireScopes applies it). */
 @Global()
-@Module({ providers: [ReadBudget, BoundedReadInterceptor], exports: [ReadBudget, BoundedReadInterceptor] })
+@Module({ providers: [ReadBudget, BoundedReadInterceptor, StatementCanceller], exports: [ReadBudget, BoundedReadInterceptor] })
 export class ReadsModule {}

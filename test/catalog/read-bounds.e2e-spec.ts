@@ -29,7 +29,7 @@ describe('Bounded reads', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      config: (c) => ({ ...c, reads: { statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, responseMaxBytes: MAX_BYTES } }),
+      config: (c) => ({ ...c, reads: { ...c.reads, statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, responseMaxBytes: MAX_BYTES } }),
     });
     owner = await createCaller(t.app);
     await waitForJob(t.http, owner.auth, await upload(t.http, owner.auth, JSON.stringify(bigProducts)));

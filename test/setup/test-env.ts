@@ -13,7 +13,9 @@ process.env.LOG_LEVEL = 'error';
 // Most specs send many bad credentials from 127.0.0.1; auth/failed-auth-limit.e2e-spec sets its own limit.
 process.env.AUTH_FAILURES_PER_MINUTE = '1000000';
 process.env.AUTH_UNKNOWN_LOOKUPS_PER_MINUTE = '1000000';
-// Specs fire many reads of one account at once; catalog/read-bounds.e2e-spec and agents/mcp-amplification.e2e-spec set their own limits.
+// Specs fire many reads of one account at once; catalog/read-bounds, catalog/abandoned-reads and agents/mcp-amplification set their own limits.
 process.env.READS_IN_FLIGHT_PER_ACCOUNT = '64';
+process.env.READS_IN_FLIGHT_PER_ORGANIZATION = '64';
+process.env.READS_IN_FLIGHT_PER_PROCESS = '64';
 // Processes the specs start must not compete for the default metrics port (the test app's endpoint is TestApp.metrics).
 process.env.METRICS_PORT = '0';

@@ -81,9 +81,13 @@ class FakeSearchIndex {
   }
 }
 
-/** A worker process's configuration: pool of poolSize() = 24 connections. */
+/** A worker process's configuration: pool of poolSize() = 24 connections beside the 12 of reads. */
 const workerConfig = (searchIndexPoolShare = 0.5) =>
-  ({ worker: { enabled: true, concurrency: 2, searchIndexPoolShare }, uploads: { slotsPerProcess: 8 } }) as AppConfig;
+  ({
+    worker: { enabled: true, concurrency: 2, searchIndexPoolShare },
+    uploads: { slotsPerProcess: 8 },
+    reads: { inFlightPerProcess: 12 },
+  }) as AppConfig;
 
 const indexerOver = (fake: FakeSearchIndex, share?: number) =>
   new SearchIndexer(fake.repository as SearchIndexRepository, workerConfig(share));
@@ -167,7 +171,7 @@ describe('SearchIndexer', () => {
     const fake = new FakeSearchIndex();
     const ids = fake.backlog(60, 3);
     const indexer = indexerOver(fake, share);
-    expect(poolSize(workerConfig(share))).toBe(24);
+    expect(poolSize(workerConfig(share))).toBe(24 + 12);
     expect(indexer.connections).toBe(connections);
 
     await indexer.sweep();

@@ -52,6 +52,8 @@ export function appConfigOf(env: Environment) {
     reads: {
       statementTimeoutMs: env.READ_STATEMENT_TIMEOUT_MS,
       inFlightPerAccount: env.READS_IN_FLIGHT_PER_ACCOUNT,
+      inFlightPerOrganization: env.READS_IN_FLIGHT_PER_ORGANIZATION,
+      inFlightPerProcess: env.READS_IN_FLIGHT_PER_PROCESS,
       responseMaxBytes: env.READ_RESPONSE_MAX_BYTES,
     },
     catalog: {

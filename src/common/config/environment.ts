@@ -212,6 +212,18 @@ export const ENVIRONMENT = {
     fallback: 4,
     doc: 'reads (and MCP tool calls) one account may have running at once per API process before `429 rate_limited` with `Retry-After`',
   }),
+  READS_IN_FLIGHT_PER_ORGANIZATION: int({
+    min: 1,
+    max: 1_000,
+    fallback: 6,
+    doc: 'reads of all the accounts of one organization together running at once per API process before `429 rate_limited` with `Retry-After`: keep it below `READS_IN_FLIGHT_PER_PROCESS`, so one tenant with many accounts leaves room for the others',
+  }),
+  READS_IN_FLIGHT_PER_PROCESS: int({
+    min: 1,
+    max: 1_000,
+    fallback: 12,
+    doc: 'reads running at once in one API process, all tenants together, before `503 unavailable` with `Retry-After`. Each read holds one connection, and the pool gets this many on top of those kept for uploads, status polls and authentication (see [operations.md](operations.md)): heavy reads never take those',
+  }),
   READ_RESPONSE_MAX_BYTES: int({
     min: 65_536,
     max: 268_435_456,

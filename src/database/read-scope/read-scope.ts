@@ -1,11 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryRunner } from 'typeorm';
-import type { ReplicaRead } from '../replicas/replica-read';
+import { ON_REPLICA, type ReplicaRead } from '../replicas/replica-read';
 
 const active = new AsyncLocalStorage<ReadScope>();
 
 /** Query-runner methods that must wait for the scope's transaction to have begun. */
 const AFTER_BEGIN = new Set<PropertyKey>(['query', 'stream', 'startTransaction']);
+
+/** Cancels the statement running on the backend with this process id (pg_cancel_backend, outside any scope). */
+export type CancelStatement = (backendPid: number) => Promise<void>;
+
+/** A query asked for after its read had ended: it is refused, never run on another connection. */
+export class ReadEndedError extends Error {
+  /** query_canceled: what a cancelled statement answers, so callers treat both alike. */
+  readonly code = '57014';
+
+  constructor() {
+    super('The read has ended (its answer was sent or its client is gone); no further query runs for it');
+  }
+}
 
 /**
  * One read's database work: every query made while it is active (through any repository, entity
@@ -13,7 +26,9 @@ const AFTER_BEGIN = new Set<PropertyKey>(['query', 'stream', 'startTransaction']
  * connection, in one READ ONLY transaction whose statements PostgreSQL cancels after `timeoutMs`.
  * So a read holds at most one pool connection, cannot write, and cannot run longer per statement
  * than the read timeout, whatever code it calls. The connection is taken at the first query and
- * given back by close(); code still running after close() gets ordinary connections again.
+ * given back by close() once the statements before it have ended. After close() or abort() the
+ * scope refuses every query of the code it started (ReadEndedError): a read's work never goes on
+ * outside its bounds. abort() (client gone) also cancels the statement running now.
  */
 export class ReadScope {
   private runner?: QueryRunner;
@@ -21,18 +36,30 @@ export class ReadScope {
   private begun?: Promise<void>;
   /** The last query handed to the connection: the next waits for it (pg wants one query at a time per client). */
   private tail: Promise<unknown> = Promise.resolve();
-  private closed = false;
+  /** Set by close() or abort(): no statement starts any more. */
+  private ended = false;
+  private ending?: Promise<void>;
+  /** A statement of this scope is on the connection now (what abort() cancels). */
+  private inStatement = false;
 
-  /** `replica`: the read may run on a streaming replica (ReplicaRouter decides); otherwise on the primary. */
+  /**
+   * `cancelStatement`: how abort() cancels the running statement (on the primary). `replica`: the
+   * read may run on a streaming replica (ReplicaRouter decides); otherwise on the primary.
+   */
   constructor(
     readonly timeoutMs: number,
+    private readonly cancelStatement?: CancelStatement,
     readonly replica?: ReplicaRead,
   ) {}
 
-  /** The scope of the code running now, if it is inside an open one. */
+  /** The scope of the code running now, if it runs inside one (ended or not: an ended scope refuses queries). */
   static current(): ReadScope | undefined {
-    const scope = active.getStore();
-    return scope && !scope.closed ? scope : undefined;
+    return active.getStore();
+  }
+
+  /** Runs `work` outside any scope (on the service's ordinary connections). */
+  static outside<T>(work: () => T): T {
+    return active.exit(work);
   }
 
   /** Runs `work` (and everything it starts) inside this scope. */
@@ -48,6 +75,8 @@ export class ReadScope {
     this.shared = new Proxy(runner, {
       get: (target, property) => {
         if (property === 'release') return () => Promise.resolve();
+        // An ended scope never takes a connection again (nothing would give it back).
+        if (property === 'connect' && this.ended) return () => Promise.reject(new ReadEndedError());
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== 'function') return value;
         const method = value as (...args: unknown[]) => unknown;
@@ -58,24 +87,69 @@ export class ReadScope {
     return this.shared;
   }
 
-  /** Ends the transaction (nothing to keep: it only read) and gives the connection back. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  /**
+   * Ends the read once the statements already on the connection have ended: rolls the transaction
+   * back (it only read) and gives the connection back. Resolves when the connection is back.
+   */
+  close(): Promise<void> {
+    this.ended = true;
+    this.ending ??= this.release();
+    return this.ending;
+  }
+
+  /** The client is gone: cancels the statement running now, then close(). */
+  abort(): Promise<void> {
+    if (this.ending) return this.ending;
+    this.ended = true;
+    const pid = this.backendPid();
+    const cancelled =
+      pid !== undefined && this.inStatement && this.cancelStatement ? this.cancelStatement(pid).catch(() => undefined) : undefined;
+    this.ending = Promise.resolve(cancelled).then(() => this.release());
+    return this.ending;
+  }
+
+  private async release(): Promise<void> {
     const runner = this.runner;
     if (!runner) return;
-    try {
-      if (this.begun) await this.begun.then(() => runner.rollbackTransaction()).catch(() => undefined);
-    } finally {
-      await runner.release();
-    }
+    await this.tail;
+    let failed: unknown;
+    if (this.begun)
+      failed = await this.begun
+        .then(() => runner.rollbackTransaction())
+        .then(
+          () => undefined,
+          (error: unknown) => error ?? new Error('rollback failed'),
+        );
+    // A connection whose rollback failed (a cancel that landed on it) is closed rather than reused.
+    const postgres = runner as QueryRunner & { releasePostgresConnection?: (error?: unknown) => Promise<void> };
+    if (failed && postgres.releasePostgresConnection) await postgres.releasePostgresConnection(failed);
+    else await runner.release();
+  }
+
+  /**
+   * The PostgreSQL process of the scope's connection, once it has one. None for a replica's
+   * connection: pg_cancel_backend runs on the primary, where that process id may be someone else's;
+   * such a read keeps its slot until its statement ends (at most the read timeout).
+   */
+  private backendPid(): number | undefined {
+    const connection = (this.runner as { databaseConnection?: { processID?: number | null; [ON_REPLICA]?: boolean } } | undefined)
+      ?.databaseConnection;
+    if (connection?.[ON_REPLICA]) return undefined;
+    return connection?.processID ?? undefined;
   }
 
   /** Runs `work` on the connection after the transaction has begun and the queries before it have ended. */
   private inTurn(runner: QueryRunner, work: () => unknown): Promise<unknown> {
     const turn = this.tail.then(async () => {
-      await this.begin(runner);
-      return work();
+      if (this.ended) throw new ReadEndedError();
+      this.inStatement = true;
+      try {
+        await this.begin(runner);
+        if (this.ended) throw new ReadEndedError();
+        return await work();
+      } finally {
+        this.inStatement = false;
+      }
     });
     this.tail = turn.catch(() => undefined);
     return turn;

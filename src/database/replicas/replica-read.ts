@@ -8,3 +8,6 @@ export interface ReplicaReads {
   /** A query runner whose connection the router picks when it connects: a replica, or the primary. */
   queryRunner(read: ReplicaRead): import('typeorm').QueryRunner;
 }
+
+/** Marks a pooled client handed out by a replica's pool (ReadScope never cancels it through the primary). */
+export const ON_REPLICA = Symbol('pds.onReplica');

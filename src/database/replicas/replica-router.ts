@@ -6,6 +6,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { poolSize } from '../pool-size';
 import { ReadScopedDataSource } from '../read-scope/read-scoped-data-source';
 import { PrimaryPositions } from './primary-positions';
+import { ON_REPLICA } from './replica-read';
 import { chooseReplica, type ReplicaHealth } from './replica-choice';
 import { currentWalPosition, ReplicaFences } from './replica-fences';
 import { ReplicaMetrics } from './replica-metrics';
@@ -127,6 +128,7 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
       const replica = this.replicas[choice.index];
       try {
         const client = await replica.pool.connect();
+        Object.assign(client, { [ON_REPLICA]: true });
         this.metrics.reads.inc({ target: replica.name });
         return [client, (error) => client.release(error)];
       } catch (error) {

@@ -34,7 +34,13 @@ describe('MCP tools', () => {
   let queries: FakeProductQueries;
   let factory: McpServerFactory;
   let client: Client;
-  const reads = { inFlightPerAccount: 1, responseMaxBytes: 100_000, statementTimeoutMs: 0 };
+  const reads = {
+    inFlightPerAccount: 1,
+    inFlightPerOrganization: 1,
+    inFlightPerProcess: 1,
+    responseMaxBytes: 100_000,
+    statementTimeoutMs: 0,
+  };
 
   beforeEach(async () => {
     services = new FakeMcpServices();
@@ -195,7 +201,7 @@ describe('MCP tools', () => {
     it('answers a call that finds no free read slot with a JSON-RPC error asking to retry', async () => {
       const budget = new ReadBudget({ reads } as AppConfig);
       const bounded = await connect(budget);
-      const held = budget.tryAcquire(PRINCIPAL.accountId)!;
+      const held = budget.tryAcquire(PRINCIPAL) as () => void;
       try {
         await expect(bounded.callTool({ name: 'catalog_overview', arguments: {} })).rejects.toMatchObject({
           code: -32000,

@@ -58,6 +58,8 @@ export const SERVICE_ENV: Record<string, string> = {
   // The suite polls and probes; the per-account limit is not what it tests.
   RATE_LIMIT_PER_MINUTE: '100000',
   READS_IN_FLIGHT_PER_ACCOUNT: '1000',
+  READS_IN_FLIGHT_PER_ORGANIZATION: '1000',
+  READS_IN_FLIGHT_PER_PROCESS: '1000',
   NO_COLOR: '1',
 };
 

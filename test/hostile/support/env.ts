@@ -54,6 +54,8 @@ export const SERVICE_ENV: Record<string, string> = {
   // The suite polls; the per-account limit is not what it tests.
   RATE_LIMIT_PER_MINUTE: '1000000',
   READS_IN_FLIGHT_PER_ACCOUNT: '1000',
+  READS_IN_FLIGHT_PER_ORGANIZATION: '1000',
+  READS_IN_FLIGHT_PER_PROCESS: '1000',
   // One file of 1.59 million minimal products is a shape these measure, not a quota breach.
   PRODUCTS_PER_ORGANIZATION: '10000000',
   METRICS_PORT: '0',

@@ -1,0 +1,8 @@
+import { withClient } from '../../../bench/lib/bench-db';
+import { ABUSE_DATABASE, PG_HOST_URL } from '../support/env';
+
+/** Drops the suite's database unless ABUSE_KEEP_DB=1 asks to keep it for a look. */
+export default async function globalTeardown(): Promise<void> {
+  if (process.env.ABUSE_KEEP_DB === '1') return;
+  await withClient(`${PG_HOST_URL}/postgres`, (admin) => admin.query(`DROP DATABASE IF EXISTS "${ABUSE_DATABASE}" WITH (FORCE)`));
+}
