@@ -5,14 +5,21 @@ import type { App } from 'supertest/types';
 import { UCP_META } from '../../support/ucp-catalog';
 import { PAGE, type SearchEngine } from './search-engine';
 
-/** The service through GET /v1/catalogs/products?q=…&limit=10, as an organization's token sees it. */
+/**
+ * The service through GET /v1/catalogs/products?q=…&limit=10 (with collapse_variants=true when
+ * asked), as an organization's token sees it: ids, the entries as returned and the interpretation.
+ */
 export function restEngine(http: App, auth: string): SearchEngine {
   return {
     name: 'service',
-    search: async (q) => {
-      const response = await request(http).get('/v1/catalogs/products').query({ q, limit: PAGE }).set('Authorization', auth);
+    search: async (q, options) => {
+      const response = await request(http)
+        .get('/v1/catalogs/products')
+        .query({ q, limit: PAGE, ...(options?.collapseVariants && { collapse_variants: 'true' }) })
+        .set('Authorization', auth);
       if (response.status !== 200) throw new Error(`GET /v1/catalogs/products?q=${q} answered ${response.status}: ${response.text}`);
-      return (response.body as { data: Array<{ id: string }> }).data.map((p) => p.id);
+      const body = response.body as { data: Array<Record<string, unknown> & { id: string }>; interpretation?: unknown };
+      return { ids: body.data.map((p) => p.id), entries: body.data, interpretation: body.interpretation };
     },
   };
 }
