@@ -18,7 +18,7 @@ const statuses = (spec: WordStatus | WordStatus[]): WordStatus[] => (Array.isArr
 /**
  * How the service's `interpretation` differs from what a question expects (empty when it says
  * what it should). Only the parts the question names are checked; a phrase (`in stock`) may be
- * reported as one entry or word by word; an expected `to` word may be reported with an ending
+ * reported as one entry or word by word, a word inside a reported phrase (`on` in `on ear`); an expected `to` word may be reported with an ending
  * (`diaper` for `diapers`).
  */
 export function interpretationProblems(expected: ExpectedInterpretation, actual: unknown): string[] {
@@ -53,8 +53,14 @@ export function interpretationProblems(expected: ExpectedInterpretation, actual:
 
 function entriesFor(word: string, words: ReportedWord[]): ReportedWord[] {
   const whole = words.filter((w) => w.word === word);
-  if (whole.length > 0 || !word.includes(' ')) return whole;
-  const parts = word.split(' ').map((part) => words.find((w) => w.word === part));
+  if (whole.length > 0) return whole;
+  // Reported inside a phrase (`on` of `on ear`), or word by word (`in stock`, `hw-10046`).
+  const tokens = (text: string) => text.split(/[\s-]+/).filter(Boolean);
+  const wanted = tokens(word);
+  const phrase = words.find((w) => wanted.every((t) => tokens(w.word).includes(t)));
+  if (phrase) return [phrase];
+  if (wanted.length < 2) return [];
+  const parts = wanted.map((part) => words.find((w) => w.word === part));
   return parts.every((p) => p !== undefined) ? (parts as ReportedWord[]) : [];
 }
 
