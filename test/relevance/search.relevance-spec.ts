@@ -160,26 +160,31 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
     }
   });
 
-  it('answers REST, UCP REST and MCP search_catalog with the same ids (one query service)', async () => {
+  it('answers REST (collapse_variants=true), UCP REST and MCP search_catalog (collapsed by default) with the same ids and reading', async () => {
     const mismatches: string[] = [];
     let asked = 0;
     for (const o of organizations) {
       const client = o === organizations[0] ? mcp : await mcpClient(baseUrl, o.caller.auth);
+      const rest = restEngine(t.http, o.caller.auth);
       try {
-        for (const [i, outcome] of outcomes.filter((x) => x.catalog === o.catalog.name && !x.collapse).entries()) {
+        for (const [i, outcome] of outcomes.filter((x) => x.catalog === o.catalog.name).entries()) {
           if (i % TRANSPORT_SAMPLE_EVERY !== 0) continue;
           asked++;
-          const rest = outcome.answers[SERVICE].ids;
+          const collapsed = await rest.search(outcome.q, { collapseVariants: true });
           const ucp = await ucpSearch(t.http, o.caller.auth, outcome.q);
           const viaMcp = await mcpSearch(client, outcome.q);
-          if (JSON.stringify(ucp) !== JSON.stringify(rest) || JSON.stringify(viaMcp) !== JSON.stringify(rest))
-            mismatches.push(`"${outcome.q}": REST ${rest.join(',')} | UCP ${ucp.join(',')} | MCP ${viaMcp.join(',')}`);
+          if (JSON.stringify(ucp) !== JSON.stringify(collapsed.ids) || JSON.stringify(viaMcp.ids) !== JSON.stringify(collapsed.ids))
+            mismatches.push(`"${outcome.q}": REST ${collapsed.ids.join(',')} | UCP ${ucp.join(',')} | MCP ${viaMcp.ids.join(',')}`);
+          if (JSON.stringify(viaMcp.interpretation) !== JSON.stringify(collapsed.interpretation))
+            mismatches.push(
+              `"${outcome.q}": interpretation REST ${JSON.stringify(collapsed.interpretation)} | MCP ${JSON.stringify(viaMcp.interpretation)}`,
+            );
         }
       } finally {
         if (client !== mcp) await client.close();
       }
     }
-    expect(asked).toBeGreaterThanOrEqual(20);
+    expect(asked).toBeGreaterThanOrEqual(30);
     expect(mismatches).toEqual([]);
   });
 

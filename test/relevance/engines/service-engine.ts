@@ -24,7 +24,7 @@ export function restEngine(http: App, auth: string): SearchEngine {
   };
 }
 
-/** The same query through POST /ucp/catalog/search (UCP REST binding). */
+/** The same query through POST /ucp/catalog/search (UCP REST binding): one product per group, by default. */
 export async function ucpSearch(http: App, auth: string, q: string): Promise<string[]> {
   const response = await request(http)
     .post('/ucp/catalog/search')
@@ -34,12 +34,13 @@ export async function ucpSearch(http: App, auth: string, q: string): Promise<str
   return (response.body as { products: Array<{ id: string }> }).products.map((p) => p.id);
 }
 
-/** The same query through the MCP tool search_catalog. */
-export async function mcpSearch(client: Client, q: string): Promise<string[]> {
+/** The same query through the MCP tool search_catalog: the ids and the structured result's interpretation. */
+export async function mcpSearch(client: Client, q: string): Promise<{ ids: string[]; interpretation?: unknown }> {
   const result = (await client.callTool({
     name: 'search_catalog',
     arguments: { meta: UCP_META, catalog: { query: q, pagination: { limit: PAGE } } },
   })) as CallToolResult;
   if (result.isError) throw new Error(`search_catalog "${q}" failed: ${JSON.stringify(result.content)}`);
-  return (result.structuredContent as { products: Array<{ id: string }> }).products.map((p) => p.id);
+  const content = result.structuredContent as { products: Array<{ id: string }>; interpretation?: unknown };
+  return { ids: content.products.map((p) => p.id), interpretation: content.interpretation };
 }
