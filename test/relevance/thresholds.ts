@@ -13,10 +13,10 @@ export const THRESHOLDS = {
   exactMinPrecision: 1,
   /**
    * The kinds asked before issue 31 (exact … synonym): today's figures, not to be lowered
-   * (found 100 %, mean precision@10 1.00 on 2026-11-27, before the household store's questions).
+   * (found 100 %, mean precision@10 0.9992 on main on 2026-11-27: 128 questions, one at 0.9).
    */
   baselineMinFoundRate: 1,
-  baselineMinMeanPrecision: 0.99,
+  baselineMinMeanPrecision: 0.999,
   /** Each kind of issue 31 (constraint, code, variant, sort, everyday), over all catalogs. */
   agentKindMinFoundRate: 0.95,
   /** Questions of those kinds, all catalogs together (the issue asks for 60 or more). */
