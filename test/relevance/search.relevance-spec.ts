@@ -113,7 +113,7 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
   /** The engine, with the time spent in its queries added to the timings. */
   const timedEngine = (engine: SearchEngine): SearchEngine => ({
     name: engine.name,
-    search: (q) => timed(`${engine.name} queries`, () => engine.search(q)),
+    search: (q, options) => timed(`${engine.name} queries`, () => engine.search(q, options)),
   });
 
   afterAll(async () => {
