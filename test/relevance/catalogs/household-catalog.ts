@@ -22,8 +22,12 @@ interface HouseholdKind {
   /** One per family, in the title after the noun and in `attributes[packKey]`. */
   packs?: readonly string[];
   packKey?: string;
-  /** Appliances and electronics: a model number per family (`KM-650`, `RV2100`), a UPC per product, an MPN. */
-  model?: { prefix: string; base: number; step: number };
+  /**
+   * Appliances and electronics: a model number per family (`KM-650`, `RV2100`) and a UPC per
+   * product. The MPN is the model number itself (shared by the family's colours, as many feeds
+   * do) or, with `mpnPerColor`, the model and a colour code (`KM650-PIS`).
+   */
+  model?: { prefix: string; base: number; step: number; mpnPerColor?: boolean };
   sentences: readonly string[];
 }
 
@@ -143,7 +147,7 @@ const KINDS: readonly HouseholdKind[] = [
     materials: ['die-cast zinc', 'stainless steel bowl'],
     tags: ['baking', 'tilt-head', '10 speeds'],
     colors: APPLIANCE_COLORS,
-    model: { prefix: 'KM-', base: 450, step: 50 },
+    model: { prefix: 'KM-', base: 450, step: 50, mpnPerColor: true },
     sentences: ['A 5-quart bowl and a {material} body.', 'Comes with a dough hook, flat beater and wire whip.'],
   },
   {
@@ -165,7 +169,7 @@ const KINDS: readonly HouseholdKind[] = [
     materialKey: 'cushions',
     tags: ['active noise cancelling', 'wireless', '30-hour battery'],
     colors: ['black', 'silver', 'midnight blue'],
-    model: { prefix: 'AX-', base: 410, step: 20 },
+    model: { prefix: 'AX-', base: 410, step: 20, mpnPerColor: true },
     sentences: ['Closed-back cups with {material}.', 'Folds into the hard case.'],
   },
   {
@@ -176,7 +180,7 @@ const KINDS: readonly HouseholdKind[] = [
     materialKey: 'cushions',
     tags: ['wireless', 'foldable', 'kids volume limit'],
     colors: ['black', 'silver', 'coral'],
-    model: { prefix: 'HX-', base: 110, step: 20 },
+    model: { prefix: 'HX-', base: 110, step: 20, mpnPerColor: true },
     sentences: ['Light {material} that rest on the ear.', 'A built-in microphone for calls.'],
   },
   {
@@ -343,7 +347,7 @@ function generateHousehold(count: number, seed: number): CatalogProduct[] {
         // One UPC per product, stored as GTIN-12, -13 or -14 (zero-padded) in turn: the same number to GS1.
         const upc = upcOf(r);
         product.gtin = '0'.repeat(index % 3) + upc;
-        product.mpn = `${model.replace('-', '')}-${(color ?? 'std').slice(0, 3).toUpperCase()}`;
+        product.mpn = kind.model!.mpnPerColor ? `${model.replace('-', '')}-${(color ?? 'std').slice(0, 3).toUpperCase()}` : model;
       }
       if (r.chance(0.4)) attributes.warranty_years = r.int(1, 5);
       product.attributes = attributes;

@@ -140,7 +140,7 @@ export const BENCH_QUERIES: readonly RelevanceQuery[] = [
 
   // Everyday words and British/American spellings (the catalog writes grey, aluminium, cozy, hose).
   query('everyday', 'stone gray sweater', all(title('sweater'), attrIs('color', 'stone grey')), {
-    interpretation: { words: { gray: { status: 'expanded', to: ['grey'] } } },
+    interpretation: { words: { gray: { status: ['expanded', 'corrected'], to: ['grey'] } } },
   }),
   query('everyday', 'aluminum desk lamp', all(title('desk lamp'), attr('material', 'aluminium'))),
   query('everyday', 'cosy throw blanket', all(title('throw blanket'), tag('cozy'))),

@@ -77,12 +77,14 @@ export const HOUSEHOLD_QUERIES: readonly RelevanceQuery[] = [
   query('code', '00604379918852', gtin('0604379918852'), { first: true, interpretation: { match: 'code' } }),
   query('code', 'km650-pis', mpn('KM650-PIS'), { first: true, interpretation: { match: 'code' } }),
   query('code', 'HW-10046', productIs('HW-10046'), { first: true, interpretation: { match: 'code', words: { 'hw-10046': 'code' } } }),
-  query('code', 'KM650', model('KM-650'), { first: true, interpretation: { match: 'code', words: { km650: 'code' } } }),
-  query('code', 'km 650', model('KM-650'), { first: true, interpretation: { match: 'code' } }),
-  query('code', 'rv-2100', model('RV2100'), { first: true, interpretation: { match: 'code' } }),
-  query('code', 'RV 2300 robot vacuum', model('RV2300'), { first: true }),
-  query('code', 'fl300', model('FL-300'), { first: true, interpretation: { match: 'code' } }),
-  query('code', 'Cf-60', model('CF-60'), { first: true, interpretation: { match: 'code' } }),
+  // A model number only in the title and attributes.model (the MPN is KM650-PIS): found, first, and read.
+  query('code', 'KM650', model('KM-650'), { first: true, interpretation: { words: { km650: ['code', 'matched', 'corrected'] } } }),
+  query('code', 'km 650', model('KM-650'), { first: true }),
+  // A model number that is also the MPN (robot vacuums, flashlights, ceiling fans): a code, whatever the hyphen, space or case.
+  query('code', 'rv-2100', mpn('RV2100'), { first: true, interpretation: { match: 'code' } }),
+  query('code', 'RV 2300 robot vacuum', mpn('RV2300'), { first: true }),
+  query('code', 'fl300', mpn('FL-300'), { first: true, interpretation: { match: 'code' } }),
+  query('code', 'Cf-60', mpn('CF-60'), { first: true, interpretation: { match: 'code' } }),
 
   // Variants: one entry per group_id (collapse_variants=true); distinct groups in the top 10 measured.
   query('variant', 'disposable diapers', title('disposable diapers'), { collapse: true }),

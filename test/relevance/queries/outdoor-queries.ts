@@ -134,7 +134,7 @@ export const OUTDOOR_QUERIES: readonly RelevanceQuery[] = [
   }),
   query('everyday', 'aluminum camp chair', all(title('camp chair'), attr('material', 'aluminium'))),
   query('everyday', 'aluminum headlamp', all(title('headlamp'), attr('material', 'aluminium')), {
-    interpretation: { words: { aluminum: { status: 'expanded', to: ['aluminium'] } } },
+    interpretation: { words: { aluminum: { status: ['expanded', 'corrected'], to: ['aluminium'] } } },
   }),
 
   // Nothing in the catalog.
