@@ -173,12 +173,16 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
           const collapsed = await rest.search(outcome.q, { collapseVariants: true });
           const ucp = await ucpSearch(t.http, o.caller.auth, outcome.q);
           const viaMcp = await mcpSearch(client, outcome.q);
-          if (JSON.stringify(ucp) !== JSON.stringify(collapsed.ids) || JSON.stringify(viaMcp.ids) !== JSON.stringify(collapsed.ids))
-            mismatches.push(`"${outcome.q}": REST ${collapsed.ids.join(',')} | UCP ${ucp.join(',')} | MCP ${viaMcp.ids.join(',')}`);
-          if (JSON.stringify(viaMcp.interpretation) !== JSON.stringify(collapsed.interpretation))
+          if (JSON.stringify(ucp.ids) !== JSON.stringify(collapsed.ids) || JSON.stringify(viaMcp.ids) !== JSON.stringify(collapsed.ids))
+            mismatches.push(`"${outcome.q}": REST ${collapsed.ids.join(',')} | UCP ${ucp.ids.join(',')} | MCP ${viaMcp.ids.join(',')}`);
+          const reading = JSON.stringify(collapsed.interpretation);
+          if (JSON.stringify(viaMcp.interpretation) !== reading || JSON.stringify(ucp.interpretation) !== reading)
             mismatches.push(
-              `"${outcome.q}": interpretation REST ${JSON.stringify(collapsed.interpretation)} | MCP ${JSON.stringify(viaMcp.interpretation)}`,
+              `"${outcome.q}": interpretation REST ${reading} | UCP ${JSON.stringify(ucp.interpretation)} | MCP ${JSON.stringify(viaMcp.interpretation)}`,
             );
+          // A partial answer is said in UCP's own terms too: an info message per notable reading.
+          if ((collapsed.interpretation as { match?: string } | undefined)?.match === 'partial' && ucp.infoMessages === 0)
+            mismatches.push(`"${outcome.q}": partial answer without a UCP info message`);
         }
       } finally {
         if (client !== mcp) await client.close();

@@ -24,14 +24,26 @@ export function restEngine(http: App, auth: string): SearchEngine {
   };
 }
 
-/** The same query through POST /ucp/catalog/search (UCP REST binding): one product per group, by default. */
-export async function ucpSearch(http: App, auth: string, q: string): Promise<string[]> {
+/**
+ * The same query through POST /ucp/catalog/search (UCP REST binding; one product per group by
+ * default): the ids, the interpretation field and the info messages.
+ */
+export async function ucpSearch(
+  http: App,
+  auth: string,
+  q: string,
+): Promise<{ ids: string[]; interpretation?: unknown; infoMessages: number }> {
   const response = await request(http)
     .post('/ucp/catalog/search')
     .set('Authorization', auth)
     .send({ query: q, pagination: { limit: PAGE } });
   if (response.status !== 200) throw new Error(`POST /ucp/catalog/search "${q}" answered ${response.status}: ${response.text}`);
-  return (response.body as { products: Array<{ id: string }> }).products.map((p) => p.id);
+  const body = response.body as { products: Array<{ id: string }>; interpretation?: unknown; messages?: Array<{ type: string }> };
+  return {
+    ids: body.products.map((p) => p.id),
+    interpretation: body.interpretation,
+    infoMessages: (body.messages ?? []).filter((m) => m.type === 'info').length,
+  };
 }
 
 /** The same query through the MCP tool search_catalog: the ids and the structured result's interpretation. */
