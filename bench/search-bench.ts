@@ -24,7 +24,8 @@ import { SequentialTimer, summarise, type LatencySummary, type TimedCase } from 
 import { startStack, type ServiceStack } from './lib/service-stack';
 import { createAccess, createTenants, type Tenant } from './lib/tenants';
 
-const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/product_directory_bench_search';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/product_directory_bench_search';
+let DATABASE_URL = DEFAULT_DATABASE_URL;
 const QUEUE_PREFIX = 'bench-search';
 const CATALOG_BYTES = 52_428_800;
 const GOAL_BENCH_P95_MS = 30;
@@ -39,7 +40,10 @@ const USAGE = `Usage: npm run bench:search -- [options]
   --seed N         seed of the large organization's products and of the queries (default 1)
   --json PATH      also write the results as JSON
   --drop-db        drop the bench database at the end (default: kept, with the large organization, for --reuse)
-The database ${DATABASE_URL.split('/').at(-1)} is kept between runs; the bench catalog's organization is deleted at the end.`;
+  --database NAME  another database than ${DEFAULT_DATABASE_URL.split('/').at(-1)} (e.g. one per engineer on a shared machine)
+  --redis-url URL  another Redis (database) than the bench's
+  --port N         the API's port (default: any free one)
+The database ${DEFAULT_DATABASE_URL.split('/').at(-1)} is kept between runs; the bench catalog's organization is deleted at the end.`;
 
 const cleanup = new Cleanup();
 const log = logger('bench:search');
@@ -71,6 +75,9 @@ void runMain(cleanup, async () => {
       seed: { type: 'string' },
       json: { type: 'string' },
       'drop-db': { type: 'boolean' },
+      database: { type: 'string' },
+      'redis-url': { type: 'string' },
+      port: { type: 'string' },
     },
     USAGE,
   );
@@ -78,6 +85,10 @@ void runMain(cleanup, async () => {
   const requests = args.number('requests', 30, { min: 1, integer: true })!;
   const warmup = args.number('warmup', 3, { min: 0, integer: true })!;
   const perKind = args.number('queries', 5, { min: 1, integer: true })!;
+  const database = args.string('database');
+  if (database) DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const redisUrl = args.string('redis-url');
+  const port = args.number('port', 0, { min: 0, integer: true }) || undefined;
   const seed = args.number('seed', 1, { integer: true })!;
   const jsonPath = args.string('json');
   requireBuild();
@@ -98,6 +109,8 @@ void runMain(cleanup, async () => {
     log,
     databaseUrl: DATABASE_URL,
     queuePrefix: QUEUE_PREFIX,
+    port,
+    ...(redisUrl && { extraEnv: { REDIS_URL: redisUrl } }),
   });
 
   // 1. The bench catalog through the upload API, until searchable.

@@ -22,6 +22,7 @@ export const SEARCH_KINDS = [
   'deep page 10',
   'facets',
   'UCP search',
+  'worst case',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
@@ -121,6 +122,13 @@ export function searchCases(perKind: number, seed = 1): SearchCase[] {
       path: '/ucp/catalog/search',
       body: { query: ucpQuery, filters: { available: true }, pagination: { limit: 10 } },
     });
+
+    // Issue 30 item 5: 200 characters of one-letter typos of the catalog's own words (the most
+    // corrections, scored terms and trigram scans a query can ask for); within 3× of a typical query.
+    const typos: string[] = [];
+    while (typos.join(' ').length < 200) typos.push(typo(rng, rng.pick(LONG_WORDS)));
+    const worst = typos.join(' ').slice(0, 200).trim();
+    get('worst case', products({ q: worst }), `${worst.slice(0, 40)}… (${worst.length} chars)`);
   }
   return cases;
 }

@@ -28,6 +28,8 @@ export interface StackOptions {
   /** Another database than product_directory_bench (and its own queue prefix in the bench Redis). */
   databaseUrl?: string;
   queuePrefix?: string;
+  /** The API's port (default: any free one), for a run confined to a port range. */
+  port?: number;
   log: (message: string) => void;
 }
 
@@ -78,7 +80,7 @@ export async function startStack(options: StackOptions): Promise<ServiceStack> {
     }
   });
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const common = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: BENCH_REDIS_URL,

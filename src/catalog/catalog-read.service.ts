@@ -26,6 +26,7 @@ export class CatalogReadService {
       next_cursor: page.nextCursor,
       total_count: page.totalCount,
       total_count_exact: page.totalCountExact,
+      interpretation: page.interpretation,
     };
   }
 

@@ -12,6 +12,7 @@ import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer';
 import { QueryAnalyzer } from './search/query/query-analyzer';
+import { ProductCodesRepository } from './search/product-codes.repository';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';
 import { ProductFacetsService } from './query/product-facets.service';
@@ -32,6 +33,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductQueryService,
     QueryAnalyzer,
     RankedSearchRepository,
+    ProductCodesRepository,
     ProductFacetsRepository,
     ProductFacetsService,
     SynonymsRepository,

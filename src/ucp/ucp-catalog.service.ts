@@ -5,6 +5,7 @@ import type { ProductCriteria } from '../catalog/query/product-criteria';
 import { AVAILABILITY_VALUES, type Availability, ORDERABLE_AVAILABILITIES } from '../catalog/validation/product-vocabulary';
 import { normaliseCategoryPath } from '../catalog/query/product-criteria';
 import { ProductQueryService } from '../catalog/query/product-query.service';
+import { interpretationMessages } from './mapping/interpretation-messages';
 import { fromMinorUnits } from './mapping/minor-units';
 import { toUcpProduct } from './mapping/ucp-product.mapper';
 import {
@@ -36,7 +37,12 @@ export class UcpCatalogService {
 
   async search(organizationId: string, request: SearchRequest): Promise<UcpSearchResponse> {
     // Only priced products: a UCP product needs a price (lookups report unpriced ids instead).
-    const criteria: ProductCriteria = { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true };
+    const criteria: ProductCriteria = {
+      ...toCriteria(request.filters, request.context?.currency),
+      q: request.query,
+      pricedOnly: true,
+      ...(request.sort && { sort: request.sort }),
+    };
     const messages: UcpMessage[] = [];
     if (criteria.price && !(await this.query.hasCurrency(organizationId, criteria.price.currency))) {
       // Nothing here is priced in that currency: the filter would empty the results without saying why.
@@ -58,11 +64,18 @@ export class UcpCatalogService {
         content: `More than ${page.totalCount} products match; total_count stops counting there.`,
       });
     }
-    return searchResponse(
-      page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
-      { ...(page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false }), total_count: page.totalCount },
-      messages,
-    );
+    messages.push(...interpretationMessages(page.interpretation));
+    return {
+      ...searchResponse(
+        page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
+        {
+          ...(page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false }),
+          total_count: page.totalCount,
+        },
+        messages,
+      ),
+      interpretation: page.interpretation,
+    };
   }
 
   async lookup(organizationId: string, request: LookupRequest): Promise<UcpLookupResponse> {

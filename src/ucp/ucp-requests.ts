@@ -58,7 +58,9 @@ const filters = z
         message: `must hold 1 to ${MAX_ATTRIBUTE_FILTERS} attributes`,
       })
       .optional()
-      .describe('Custom filter: attribute values by key ({"size": "XL"}), each equal case-insensitively (a number or boolean matches its spelling)'),
+      .describe(
+        'Custom filter: attribute values by key ({"size": "XL"}), each equal case-insensitively (a number or boolean matches its spelling)',
+      ),
   })
   .describe('Filters, combined with AND; unknown filters are refused rather than ignored');
 
@@ -74,7 +76,8 @@ export const searchRequestSchema = z
     query: text(200)
       .optional()
       .describe(
-        'Free-text query (words, "quoted phrases", -excluded), ranked as GET /v1/catalogs/products ranks q: products with every known word first, ' +
+        'Free-text query (words, "quoted phrases", -excluded), read and ranked as GET /v1/catalogs/products reads and ranks q (price, stock and ' +
+          'order words become filters and a sort; product codes are found exactly; the reading is returned in `interpretation` and as info messages): products with every known word first, ' +
           'then (when they do not fill the page) products with some of them; typos, the last word as a prefix, accents, units and the ' +
           "organization's synonyms are handled.",
       ),
@@ -83,6 +86,10 @@ export const searchRequestSchema = z
     attribution: passThrough.optional(),
     filters: filters.optional(),
     pagination: pagination.optional(),
+    sort: z
+      .enum(['relevance', 'price_asc', 'price_desc', 'newest'])
+      .optional()
+      .describe('Order (default relevance; words like "cheapest" in the query ask for price_asc when this is not given)'),
   })
   .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
     message: 'a search needs a query or at least one filter',

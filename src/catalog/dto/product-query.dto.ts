@@ -56,11 +56,20 @@ const PRICE_MESSAGE = 'must be a decimal amount in major units (e.g. 19.99), at 
 export class ProductQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description:
-      'Search query, 1 to 200 characters: words, "quoted phrases", -excluded (e.g. `wool sweater -cardigan`). Matches title, brand, ' +
-      'categories, attribute values, tags and description; case, accents, apostrophes, hyphens and units (750ml = 750 ml) do not ' +
-      'matter and words are stemmed. Words the catalog has nowhere are ignored (a query with none finds nothing); a word of 5+ ' +
-      'letters it lacks is matched to its nearest words (1 typo up to 8 letters, 2 from 9) or read as two words written together; ' +
-      'the last word (3+ letters) also matches as a prefix of title, brand, category, attribute and tag words; your synonyms apply (PUT /v1/catalogs/synonyms). Order: first the ' +
+      'Search query, 1 to 200 characters: words, "quoted phrases", -excluded words, compounds and phrases (`tee -"crew neck"`, ' +
+      '`cable -usb-c`). How it is read is returned in `interpretation` (docs/search.md "How a query is read"). ' +
+      'Constraints in words become filters and an order: `under 50`, `below $30`, `over 100 eur`, `between 20 and 40` (price, in the ' +
+      "currency named, else the catalog's main one), `in stock` / `available` (availability), `cheapest` / `lowest price` / `most " +
+      "expensive` / `newest` (sort); a parameter you pass always wins. `not X` / `without X` exclude X; `X free` (gluten free) and " +
+      'pairs with on/over/under/off/up/down/out/can (on-ear, watering can) are read as phrases; a size `s` is kept; other stop words ' +
+      'are ignored. A query of up to 3 words that is a product code (GTIN 8/12/13/14 digits with or without leading zeros, MPN, ' +
+      'product id; `KM650` = `km-650` = `km 650`) returns its exact code matches (match `code`). Otherwise: title, brand, categories, ' +
+      'attribute values, tags and description; case, accents, apostrophes, hyphens and units (750ml = 750 ml, 256GB = 256 GB) do not ' +
+      'matter and words are stemmed. A word the catalog has nowhere is left out and reported `not_found` (match `partial`); a word ' +
+      'typed with 5+ letters it lacks is matched to its nearest words (Damerau-Levenshtein: 1 edit, a swap counts one; 2 from 9 ' +
+      'letters) or read as two words written together; the last word (3+ letters), when it is not itself a catalog word, also ' +
+      'matches as a prefix; your synonyms apply (PUT /v1/catalogs/synonyms). At most 10 words, 5 exclusions and 3 corrected words ' +
+      'are searched: the rest is ignored and reported, never an error. Order: first the ' +
       'products having every word (words the catalog has only in descriptions are optional beside others); when those do not ' +
       'fill the page, products having some of the words follow. Within each group ' +
       'by score: per word, title 1.0, brand/categories/attributes 0.6, tags 0.4, description 0.2 (0.7 of that through a typo ' +

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { Product } from '../entities/product.entity';
 import { ProductDto } from './product.dto';
+import { QueryInterpretationDto } from './query-interpretation.dto';
 
 /** A product as the catalog stores it: the validated fields plus bookkeeping. */
 @ApiSchema({
@@ -50,4 +51,7 @@ export class StoredProductPageDto {
 
   @ApiProperty({ description: 'False when more products match than total_count says (it stops counting at 10,000)' })
   total_count_exact: boolean;
+
+  @ApiProperty({ type: QueryInterpretationDto, description: 'How q was read (match "browse" without q)' })
+  interpretation: QueryInterpretationDto;
 }

@@ -8,13 +8,18 @@ export interface PriceRange {
   max?: string;
 }
 
+/** Orders a search can ask for (docs/search.md "Order"); `relevance` is the default. */
+export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
+
 /**
  * What a product page may be narrowed by. Every transport (REST list, UCP REST, MCP tools)
  * translates its own parameters into this one shape, so they cannot disagree.
  */
 export interface ProductCriteria {
-  /** Search query (words, "quoted phrases", -excluded); results ranked as search-ranking.md describes. */
+  /** Search query (words, "quoted phrases", -excluded); results ranked as docs/search.md describes. */
   q?: string;
+  /** The order asked for; a search also infers it from words like "cheapest" when not given. */
+  sort?: SearchSort;
   /** Case-insensitive equality. */
   brand?: string;
   /** Any of these category paths or their sub-paths ("Apparel" matches "Apparel > Sweaters"). */

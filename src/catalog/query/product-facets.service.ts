@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { ProductFacetsDto } from '../dto/product-facets.dto';
 import { ProductFacetsRepository } from '../search/product-facets.repository';
 import { QueryAnalyzer } from '../search/query/query-analyzer';
+import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
+import { ProductQueryRepository } from './product-query.repository';
 
 const EMPTY_FACET = { values: [], other_count: 0, missing_count: 0 };
 
@@ -12,17 +14,28 @@ export class ProductFacetsService {
   constructor(
     private readonly analyzer: QueryAnalyzer,
     private readonly facets: ProductFacetsRepository,
+    private readonly products: ProductQueryRepository,
   ) {}
 
   /** Counts over what `page` would return for the same criteria and page size. */
-  async count(organizationId: string, criteria: ProductCriteria, pageSize: number): Promise<ProductFacetsDto> {
+  async count(organizationId: string, given: ProductCriteria, pageSize: number): Promise<ProductFacetsDto> {
     let search;
+    let criteria = given;
     if (criteria.q !== undefined) {
       const plan = await this.analyzer.analyze(organizationId, criteria.q);
       if (plan.terms.length === 0) {
-        return { total_count: 0, total_count_exact: true, brands: EMPTY_FACET, availability: EMPTY_FACET, categories: [], prices: [], unpriced_count: 0 };
+        return {
+          total_count: 0,
+          total_count_exact: true,
+          brands: EMPTY_FACET,
+          availability: EMPTY_FACET,
+          categories: [],
+          prices: [],
+          unpriced_count: 0,
+        };
       }
       search = { plan, ladder: { auto: pageSize } };
+      criteria = (await withInferred(plan.constraints, given, () => this.products.mainCurrency(organizationId))).criteria;
     }
     const { counted, exact, ...facets } = await this.facets.facets(organizationId, criteria, search);
     return { total_count: counted, total_count_exact: exact, ...facets };

@@ -49,6 +49,20 @@ export class ProductQueryRepository {
     return found;
   }
 
+  /**
+   * The currency most of the organization's priced products use, judged on at most 1,000 of them
+   * (an index range of the organization's own rows): the currency a price said in words is in.
+   */
+  async mainCurrency(organizationId: string): Promise<string | null> {
+    const rows: Array<{ currency: string }> = await this.repo.query(
+      `SELECT price_currency AS currency FROM (
+         SELECT price_currency FROM product_search WHERE organization_id = $1 AND price_currency IS NOT NULL LIMIT 1000
+       ) sample GROUP BY price_currency ORDER BY count(*) DESC, price_currency LIMIT 1`,
+      [organizationId],
+    );
+    return rows[0]?.currency ?? null;
+  }
+
   /** The products with these ids that match the criteria (any order); ids must be storable strings. */
   findMany(organizationId: string, productIds: string[], criteria: ProductCriteria = {}): Promise<Product[]> {
     if (productIds.length === 0) return Promise.resolve([]);

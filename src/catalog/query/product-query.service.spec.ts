@@ -1,3 +1,4 @@
+import { ProductCodesRepository } from '../search/product-codes.repository';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
@@ -25,6 +26,7 @@ describe('ProductQueryService', () => {
         ProductQueryService,
         { provide: ProductQueryRepository, useValue: fake.repository },
         { provide: QueryAnalyzer, useValue: fake.analyzer },
+        { provide: ProductCodesRepository, useValue: fake.codes },
         { provide: RankedSearchRepository, useValue: fake.ranked },
       ],
     }).compile();
@@ -93,6 +95,7 @@ describe('ProductQueryService', () => {
         nextCursor: null,
         totalCount: 0,
         totalCountExact: true,
+        interpretation: { match: 'none', words: [], inferred: {} },
       });
       expect(fake.callsTo('ranked')).toEqual([]);
     });

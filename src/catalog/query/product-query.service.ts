@@ -5,8 +5,12 @@ import { splitPage } from '../../common/pagination/page';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
+import { ProductCodesRepository } from '../search/product-codes.repository';
+import { codeFormsOf } from '../search/query/code-forms';
 import { QueryAnalyzer } from '../search/query/query-analyzer';
-import { RankedSearchRepository, SEARCH_CANDIDATES, type Tier } from '../search/ranked-search.repository';
+import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation } from '../search/query/query-interpretation';
+import { RankedSearchRepository, SEARCH_CANDIDATES, Tier } from '../search/ranked-search.repository';
+import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 
@@ -26,6 +30,8 @@ export interface ProductPage {
   totalCount: number;
   /** False when there are more than counted. */
   totalCountExact: boolean;
+  /** How the query was read (browse without q). */
+  interpretation: QueryInterpretation;
 }
 
 /**
@@ -38,6 +44,7 @@ export class ProductQueryService {
     private readonly products: ProductQueryRepository,
     private readonly analyzer: QueryAnalyzer,
     private readonly ranked: RankedSearchRepository,
+    private readonly codes: ProductCodesRepository,
   ) {}
 
   async page(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
@@ -48,7 +55,7 @@ export class ProductQueryService {
       this.products.count(organizationId, criteria, SEARCH_CANDIDATES + 1),
     ]);
     const page = splitPage(rows, limit, (last) => LIST_CURSOR.encode({ id: last.productId }));
-    return { products: page.items, nextCursor: page.nextCursor, ...total(counted) };
+    return { products: page.items, nextCursor: page.nextCursor, ...total(counted), interpretation: BROWSE_INTERPRETATION };
   }
 
   /** Whether any indexed product of the organization is priced in this currency. */
@@ -65,21 +72,64 @@ export class ProductQueryService {
     return new Map(rows.map((p) => [p.productId, p]));
   }
 
+  /**
+   * A search: a query read as a product code answers its exact code matches (first page, by id);
+   * otherwise the ranked search, with the filters and sort its words ask for applied where the
+   * caller did not pass them.
+   */
   private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
     const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
-    const plan = await this.analyzer.analyze(organizationId, q);
-    if (plan.terms.length === 0) return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true };
+    const [plan, coded] = await Promise.all([
+      this.analyzer.analyze(organizationId, q),
+      after ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
+    ]);
+    if (coded.length > 0) return this.codePage(organizationId, q, coded);
+    const { criteria: effective, inferred } = await withInferred(plan.constraints, criteria, () =>
+      this.products.mainCurrency(organizationId),
+    );
+    const reading = (match: MatchKind): QueryInterpretation => ({ match, words: plan.words, inferred });
+    if (plan.terms.length === 0)
+      return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, interpretation: reading('none') };
     const ladder = after ? after.ladder === 1 : { auto: limit };
-    const ranked = await this.ranked.page(organizationId, plan, criteria, ladder, limit + 1, after && { tier: after.tier as Tier, score: after.score, id: after.id });
-    const found = await this.products.findMany(organizationId, ranked.rows.slice(0, limit + 1).map((r) => r.id));
+    const ranked = await this.ranked.page(
+      organizationId,
+      plan,
+      effective,
+      ladder,
+      limit + 1,
+      after && { tier: after.tier as Tier, score: after.score, id: after.id },
+    );
+    const found = await this.products.findMany(
+      organizationId,
+      ranked.rows.slice(0, limit + 1).map((r) => r.id),
+    );
     const byId = new Map(found.map((p) => [p.productId, p]));
     const rows = ranked.rows.filter((r) => byId.has(r.id));
-    const page = splitPage(rows, limit, (last) => SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }));
+    const page = splitPage(rows, limit, (last) =>
+      SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
+    );
+    const missing = plan.words.some((w) => w.status === 'not_found');
+    const partialShown = ranked.ladder && rows.some((r) => r.tier === Tier.Partial);
+    const match: MatchKind = rows.length === 0 && !after ? 'none' : missing || partialShown ? 'partial' : 'all_words';
     return {
       products: page.items.map((r) => byId.get(r.id) as Product),
       nextCursor: page.nextCursor,
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
+      interpretation: reading(match),
+    };
+  }
+
+  private async codePage(organizationId: string, q: string, ids: string[]): Promise<ProductPage> {
+    const found = await this.products.findMany(organizationId, ids);
+    const byId = new Map(found.map((p) => [p.productId, p]));
+    const products = ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+    return {
+      products,
+      nextCursor: null,
+      totalCount: products.length,
+      totalCountExact: true,
+      interpretation: { match: 'code', words: [{ word: q.trim().toLowerCase(), status: 'code' }], inferred: {} },
     };
   }
 }

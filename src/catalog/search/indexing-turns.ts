@@ -113,7 +113,12 @@ export class IndexingTurns {
   }
 
   private wants(drain: Drain): boolean {
-    return drain.waiters.length > 0 && drain.stopAt === null && drain.running < this.perOrganization && this.drains.get(drain.organizationId) === drain;
+    return (
+      drain.waiters.length > 0 &&
+      drain.stopAt === null &&
+      drain.running < this.perOrganization &&
+      this.drains.get(drain.organizationId) === drain
+    );
   }
 
   private enqueue(drain: Drain): void {

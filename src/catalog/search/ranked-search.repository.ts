@@ -58,7 +58,14 @@ export class RankedSearchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** One page of positions after `after` (keyset on tier, score, id). */
-  async page(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, limit: number, after?: RankedPosition): Promise<RankedPage> {
+  async page(
+    organizationId: string,
+    plan: SearchPlan,
+    criteria: ProductCriteria,
+    ladder: Ladder,
+    limit: number,
+    after?: RankedPosition,
+  ): Promise<RankedPage> {
     const hits = hitsQuery(organizationId, plan, criteria, ladder);
     const score = scoreExpression(plan, hits.params);
     const params: Record<string, unknown> = { ...hits.params, limit };
@@ -67,8 +74,9 @@ export class RankedSearchRepository {
       keyset = `WHERE r.tier < :afterTier OR (r.tier = :afterTier AND (r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)))`;
       Object.assign(params, { afterTier: after.tier, afterScore: after.score, afterId: after.id });
     }
-    const rows: Array<{ product_id: string; tier: number; score: number; all_words: number; partial: number; ladder: boolean }> = await this.run({
-      sql: `${hits.sql}, ranked AS (
+    const rows: Array<{ product_id: string; tier: number; score: number; all_words: number; partial: number; ladder: boolean }> =
+      await this.run({
+        sql: `${hits.sql}, ranked AS (
               SELECT h.product_id, h.tier, (${score})::float8 AS score FROM hits h
             ), counts AS (
               SELECT (SELECT count(*) FROM all_words)::int AS all_words, (SELECT count(*) FROM partial)::int AS partial
@@ -77,8 +85,8 @@ export class RankedSearchRepository {
               FROM counts c LEFT JOIN LATERAL (
                 SELECT * FROM ranked r ${keyset} ORDER BY r.tier DESC, r.score DESC, r.product_id LIMIT :limit
               ) r ON true`,
-      params,
-    });
+        params,
+      });
     const [first] = rows;
     return {
       rows: rows.filter((r) => r.product_id !== null).map((r) => ({ tier: r.tier as Tier, score: Number(r.score), id: r.product_id })),

@@ -9,7 +9,8 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * organization $1, defined by the caller before this text), and adds their words to the
  * organization's `search_vocabulary`: the words of the describing fields (title, brand, categories,
  * attributes, tags; not descriptions, which hold most of the distinct words and most of the cost),
- * which typo correction and prefix matching look up. A known word costs a unique-index probe (DO
+ * which typo correction and prefix matching look up; and the product's codes (id, MPN, GTIN
+ * normalised by product_search_codes(), migration 1795798769283) for the exact code lookup. A known word costs a unique-index probe (DO
  * NOTHING takes no lock), so loops indexing one organization rarely wait on each other.
  *
  * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
@@ -49,15 +50,15 @@ export const WRITE_SEARCH_ROWS = `
   ), vectors AS MATERIALIZED (
     SELECT p.organization_id, p.product_id,
            setweight(to_tsvector('pds_search'::regconfig, search_text(coalesce(p.data->>'title', ''))), 'A') || b.vector || c.vector ||
-           setweight(jsonb_to_tsvector('pds_search'::regconfig, coalesce(p.data->'attributes', '{}'::jsonb), '["string", "numeric"]'), 'B') ||
+           setweight(to_tsvector('pds_search'::regconfig, product_attribute_text(p.data)), 'B') ||
            setweight(jsonb_to_tsvector('pds_search'::regconfig, coalesce(p.data->'tags', '[]'::jsonb), '["string"]'), 'C') ||
            d.vector AS search,
-           ${FILTER_VALUES}, c.keys
+           ${FILTER_VALUES}, c.keys, product_search_codes(p.product_id, p.data) AS codes
       FROM docs p JOIN brands b USING (brand) JOIN category_lists c USING (categories) JOIN descriptions d USING (description)
   ), written AS (
-    INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES}, category_keys)
+    INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES}, category_keys, codes)
     SELECT * FROM vectors ORDER BY product_id
-    ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys
+    ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys, codes = EXCLUDED.codes
     RETURNING 1
   ), words AS (
     INSERT INTO search_vocabulary (organization_id, word)

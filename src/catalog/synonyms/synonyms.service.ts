@@ -34,7 +34,7 @@ export class SynonymsService {
   private async expand(rules: SynonymRuleDto[]): Promise<SynonymExpansion[]> {
     const forms = rules.flatMap((rule) => [...(rule.type === 'one_way' ? [rule.input as string] : []), ...rule.synonyms]);
     const lexemes: string[][] = forms.map(() => []);
-    for (const word of await lexemesOf(this.dataSource, forms)) lexemes[word.part - 1].push(word.lexeme);
+    for (const word of await lexemesOf(this.dataSource, forms)) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
     const empty = forms.findIndex((_, i) => lexemes[i].length === 0);
     if (empty >= 0) throw new ValidationError(`synonyms: "${forms[empty]}" has no searchable word (only stop words or punctuation)`);
     const expansions: SynonymExpansion[] = [];

@@ -18,6 +18,7 @@ import { AgentSearch1764300600000 } from './1764300600000-AgentSearch';
 import { CatalogStats1764300700000 } from './1764300700000-CatalogStats';
 import { TokenScopeGrants1764300900000 } from './1764300900000-TokenScopeGrants';
 import { WebhookSecretsAtRest1764300910000 } from './1764300910000-WebhookSecretsAtRest';
+import { QueryReading1795798769283 } from './1795798769283-QueryReading';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   CatalogStats1764300700000,
   TokenScopeGrants1764300900000,
   WebhookSecretsAtRest1764300910000,
+  QueryReading1795798769283,
 ];

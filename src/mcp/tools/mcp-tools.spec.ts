@@ -1,3 +1,4 @@
+import { ProductCodesRepository } from '../../catalog/search/product-codes.repository';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -46,6 +47,7 @@ describe('MCP tools', () => {
         ReadBudget,
         { provide: ProductQueryRepository, useValue: queries.repository },
         { provide: QueryAnalyzer, useValue: queries.analyzer },
+        { provide: ProductCodesRepository, useValue: queries.codes },
         { provide: RankedSearchRepository, useValue: queries.ranked },
         { provide: CatalogOverviewService, useValue: services.overview },
         { provide: ImportJobsService, useValue: services.jobs },

@@ -20,11 +20,33 @@ const product = z.looseObject({
 });
 const message = z.looseObject({ type: z.enum(['error', 'warning', 'info']), content: z.string(), code: z.string().optional() });
 
+const money = z.object({ amount: z.number(), currency: z.string() });
+/** How the query was read (docs/search.md "How a query is read"); the same object as REST's `interpretation`. */
+const interpretation = z.looseObject({
+  match: z.enum(['all_words', 'partial', 'code', 'none', 'browse']),
+  words: z.array(
+    z.looseObject({
+      word: z.string(),
+      status: z.enum(['matched', 'corrected', 'expanded', 'not_found', 'ignored', 'excluded', 'filter', 'sort', 'code']),
+      to: z.array(z.string()).optional(),
+      via: z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit']).optional(),
+      reason: z.string().optional(),
+    }),
+  ),
+  inferred: z.looseObject({
+    price_min: money.optional(),
+    price_max: money.optional(),
+    availability: z.array(z.string()).optional(),
+    sort: z.enum(['price_asc', 'price_desc', 'newest']).optional(),
+  }),
+});
+
 export const searchOutput = z.looseObject({
   ucp,
   products: z.array(product),
   pagination: z.looseObject({ has_next_page: z.boolean(), cursor: z.string().optional(), total_count: z.number().int().optional() }),
   messages: z.array(message).optional(),
+  interpretation: interpretation.optional(),
 });
 
 const facetValue = z.object({ value: z.string(), count: z.number().int() });
@@ -85,5 +107,7 @@ export const catalogOverview = z.object({
   stats_as_of: z
     .string()
     .nullable()
-    .describe('When product_count, updated_at and the counts were taken (recomputed within seconds of each import or delete); null: not yet'),
+    .describe(
+      'When product_count, updated_at and the counts were taken (recomputed within seconds of each import or delete); null: not yet',
+    ),
 });

@@ -1,3 +1,5 @@
+import type { QueryInterpretation } from '../../catalog/search/query/query-interpretation';
+
 /** The parts of the UCP 2026-04-08 catalog objects this service produces (see test/fixtures/ucp-2026-04-08). */
 
 export const UCP_VERSION = '2026-04-08';
@@ -60,6 +62,8 @@ export interface UcpSearchResponse {
   products: UcpProduct[];
   pagination: { has_next_page: boolean; cursor?: string; total_count?: number };
   messages?: UcpMessage[];
+  /** An extension field (the schema allows extra fields): how the query was read, as on REST. */
+  interpretation?: QueryInterpretation;
 }
 
 export interface UcpLookupResponse {

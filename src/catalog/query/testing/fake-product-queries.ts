@@ -1,3 +1,4 @@
+import type { ProductCodesRepository } from '../../search/product-codes.repository';
 import type { Product } from '../../entities/product.entity';
 import type { SearchPlan } from '../../search/query/query-analyzer';
 import type { QueryAnalyzer } from '../../search/query/query-analyzer';
@@ -5,7 +6,7 @@ import type { Ladder, RankedPage, RankedPosition, RankedSearchRepository } from 
 import type { ProductCriteria } from '../product-criteria';
 import type { ProductQueryRepository } from '../product-query.repository';
 
-type QueryStore = Pick<ProductQueryRepository, 'list' | 'count' | 'findMany' | 'hasCurrency'>;
+type QueryStore = Pick<ProductQueryRepository, 'list' | 'count' | 'findMany' | 'hasCurrency' | 'mainCurrency'>;
 
 /** A stored product as the fake holds it: its id and document (brand and availability are what the fake filters on). */
 export function storedProduct(organizationId: string, productId: string, data: Record<string, unknown> = {}): Product {
@@ -53,6 +54,7 @@ export class FakeProductQueries {
       return this.matching(organizationId, criteria).filter((p) => productIds.includes(p.productId));
     },
     hasCurrency: async () => false,
+    mainCurrency: async () => null,
   };
 
   readonly analyzer: Pick<QueryAnalyzer, 'analyze'> = {
@@ -62,9 +64,12 @@ export class FakeProductQueries {
         .split(/\s+/)
         .filter(Boolean)
         .map(() => ({ exact: [], alternatives: [], strong: true }));
-      return { terms, required: terms, excluded: [] } as unknown as SearchPlan;
+      return { terms, required: terms, excluded: [], words: [], constraints: { text: q, negated: [], words: [] } } as unknown as SearchPlan;
     },
   };
+
+  /** No product codes: searches go to the ranked fake. */
+  readonly codes: Pick<ProductCodesRepository, 'find'> = { find: async () => [] };
 
   readonly ranked: Pick<RankedSearchRepository, 'page'> = {
     page: async (organizationId, plan, criteria, ladder: Ladder, limit, after) => {

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { damerauDistance } from './damerau';
+import { type QueryConstraints, readConstraints } from './query-constraints';
+import type { WordReading } from './query-interpretation';
 import { lexemesOf, type PartLexeme } from './query-lexemes';
 import { parseQuerySyntax } from './query-syntax';
 import { type Operand, renderOperand, type Term } from './search-terms';
+import { SynonymCache } from './synonym-cache';
 import { applySynonyms, type SynonymExpansion } from './synonym-expansion';
 
 /** Words shorter than this are never corrected; from TWO_EDITS_FROM letters two edits are allowed. */
@@ -16,6 +20,15 @@ export const PREFIX_FROM_LETTERS = 3;
  * the word's entries of every organization.
  */
 export const PREFIX_COMPLETIONS = 20;
+/** Bounds per query (docs/search.md "Bounds"): words beyond them are ignored and reported, never an error. */
+export const MAX_QUERY_WORDS = 10;
+export const MAX_EXCLUDED = 5;
+/** Words the catalog lacks that are tried for typos and splits (each costs a trigram scan of the vocabulary). */
+export const MAX_CORRECTED_WORDS = 3;
+/** Alternative forms (corrections, completions, synonyms) per word. */
+export const MAX_ALTERNATIVES = 20;
+/** Stop words a product query means: a size and the t of t-shirt (pairs like "on ear" become phrases first). */
+const MEANINGFUL_STOP_WORDS = new Set(['s', 't']);
 
 /** A query as the search runs it. */
 export interface SearchPlan {
@@ -23,8 +36,12 @@ export interface SearchPlan {
   terms: Term[];
   /** Terms a product must all match to be an all-words match (the strong ones, or all if none is). */
   required: Term[];
-  /** Excluded forms (`-word`): no result matches any. */
+  /** Excluded forms (`-word`, `-"a phrase"`, "not word"): no result matches any. */
   excluded: Operand[];
+  /** How each word was read, in query order (constraint words first). */
+  words: WordReading[];
+  /** Filters and sort the words ask for (the service applies those the caller did not pass). */
+  constraints: QueryConstraints;
 }
 
 type Token = PartLexeme;
@@ -32,11 +49,12 @@ type Token = PartLexeme;
 interface WordInfo {
   /** In the vocabulary: the catalog has the word in a title, brand, category, attribute or tag. */
   strong: boolean;
-  /** Not in the vocabulary but in some product's description. */
+  /** Not in the vocabulary but in some product's description (a phrase: anywhere). */
   weak: boolean;
   /** For the last word: the vocabulary's longer words that start with it (see PREFIX_COMPLETIONS). */
   completions: string[];
-  corrections: string[];
+  /** Vocabulary words within one Levenshtein edit more than allowed, with that distance. */
+  candidates: Array<{ word: string; edits: number }>;
   splits: Array<{ left: string; right: string }>;
 }
 
@@ -46,66 +64,134 @@ export const SPLIT_FROM_LENGTH = 4;
 const letters = (word: string): number => (word.match(/\p{L}/gu) ?? []).length;
 
 /**
- * Turns a query into a SearchPlan against one organization's vocabulary and synonyms: words are
- * normalised and stemmed exactly as products are indexed (pds_search, search_text()); a word the
- * catalog does not have is corrected to its nearest words (5+ letters) or read as two words
- * written together, the last word also matches
- * as a prefix, synonyms add alternative forms, and words the catalog has nowhere are left out (so
- * a filler word no product has cannot empty the result, and a query with no known word finds nothing).
+ * Turns a query into a SearchPlan against one organization's vocabulary and synonyms: constraint
+ * words become filters and a sort (query-constraints.ts); words are normalised and stemmed exactly
+ * as products are indexed (pds_search, search_text()); stop words are ignored unless they carry
+ * meaning; a word the catalog does not have is corrected to its nearest words (Damerau-Levenshtein,
+ * 5+ letters) or read as two words written together, the last word also matches as a prefix when
+ * it is not itself a catalog word, synonyms add alternative forms, and words the catalog has
+ * nowhere are left out and reported as not_found (so the answer says it is partial).
  */
 @Injectable()
 export class QueryAnalyzer {
+  private readonly synonyms = new SynonymCache();
+
   constructor(private readonly dataSource: DataSource) {}
 
   async analyze(organizationId: string, q: string): Promise<SearchPlan> {
-    const syntax = parseQuerySyntax(q);
-    const parts = [syntax.words, ...syntax.phrases, ...syntax.excluded];
+    const constraints = readConstraints(q);
+    const syntax = parseQuerySyntax(constraints.text);
+    const readings: WordReading[] = [...constraints.words];
+    const excludedParts = [...syntax.excluded, ...constraints.negated];
+    for (const part of excludedParts.slice(MAX_EXCLUDED))
+      readings.push({ word: part.toLowerCase(), status: 'ignored', reason: 'word_limit' });
+    const exclusions = excludedParts.slice(0, MAX_EXCLUDED);
+    const parts = [syntax.words, ...syntax.phrases, ...exclusions];
     const tokens = await lexemesOf(this.dataSource, parts);
-    const free = dedupe(tokens.filter((t) => t.part === 1));
+
+    const free: Token[] = [];
+    const seen = new Set<string>();
+    for (const t of tokens.filter((token) => token.part === 1)) {
+      const word = t.token.toLowerCase();
+      if (t.stop && !MEANINGFUL_STOP_WORDS.has(word)) readings.push({ word, status: 'ignored', reason: 'stop_word' });
+      else if (seen.has(t.lexeme)) readings.push({ word, status: 'ignored', reason: 'duplicate' });
+      else if (free.length + syntax.phrases.length >= MAX_QUERY_WORDS) readings.push({ word, status: 'ignored', reason: 'word_limit' });
+      else {
+        seen.add(t.lexeme);
+        free.push(t);
+      }
+    }
+    const phrases = syntax.phrases.slice(0, Math.max(0, MAX_QUERY_WORDS - free.length)).map((text, i) => ({
+      text,
+      lexemes: tokens.filter((t) => t.part === 2 + i).map((t) => t.lexeme),
+    }));
+    for (const text of syntax.phrases.slice(phrases.length))
+      readings.push({ word: text.toLowerCase(), status: 'ignored', reason: 'word_limit' });
+
     const lastToken = tokens.filter((t) => t.part === 1).at(-1);
     const prefixOf = (t: Token) => syntax.endsInWord && t === lastToken && letters(t.token) >= PREFIX_FROM_LETTERS;
-    const info = await this.lookUp(
-      organizationId,
-      free.map((t) => t.lexeme),
-      free.map((t) => maxEdits(t.token, t.lexeme)),
-      free.map(prefixOf),
-    );
-    const words = free.map((t, i): Term | null => toTerm(t.lexeme, info.words[i], prefixOf(t)));
+    const looked = [
+      ...free.map((t) => ({
+        lexeme: t.lexeme,
+        edits: maxEdits(t.token, t.lexeme),
+        prefix: prefixOf(t),
+        exact: renderOperand({ lexemes: [t.lexeme] }),
+      })),
+      ...phrases.map((p) => ({ lexeme: p.lexemes.join(' '), edits: -1, prefix: false, exact: renderOperand({ lexemes: p.lexemes }) })),
+    ];
+    const info = await this.lookUp(organizationId, looked);
+
+    const wordReadings: WordReading[] = [];
+    const words = free.map((t, i): Term | null => {
+      const word = t.token.toLowerCase();
+      const corrections = corrected(info.words[i], { ...looked[i], token: t.token });
+      const { term, reading } = toTerm(t.lexeme, info.words[i], prefixOf(t), corrections);
+      wordReadings.push(reading ?? { word, status: 'not_found' });
+      if (reading) reading.word = word;
+      return term;
+    });
     const terms = applySynonyms(
       free.map((t) => t.lexeme),
       words,
       info.synonyms,
-    );
-    for (let part = 2; part < 2 + syntax.phrases.length; part++) {
-      const lexemes = tokens.filter((t) => t.part === part).map((t) => t.lexeme);
-      if (lexemes.length > 0) terms.push({ exact: [{ lexemes }], alternatives: [], strong: true });
-    }
-    const excluded = tokens.filter((t) => t.part >= 2 + syntax.phrases.length).map((t) => ({ lexemes: [t.lexeme] }));
+      (at, rule) => {
+        const reading = wordReadings[at];
+        const to = rule.to.map((form) => form.join(' '));
+        wordReadings[at] = { word: reading.word, status: 'expanded', via: 'synonym', to: [...(reading.to ?? []), ...to] };
+        for (let k = 1; k < rule.from.length; k++)
+          wordReadings[at + k] = { ...wordReadings[at + k], status: 'expanded', via: 'synonym', to };
+      },
+    ).map(capAlternatives);
+    readings.push(...wordReadings);
+    phrases.forEach((phrase, i) => {
+      const found = info.words[free.length + i]?.weak ?? false;
+      readings.push({ word: phrase.text.toLowerCase(), status: found ? 'matched' : 'not_found' });
+      if (found && phrase.lexemes.length > 0) terms.push({ exact: [{ lexemes: phrase.lexemes }], alternatives: [], strong: true });
+    });
+    const excluded = exclusions
+      .map((text, i) => ({ text, lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + i).map((t) => t.lexeme) }))
+      .filter((e) => e.lexemes.length > 0);
+    for (const e of excluded.filter((x) => syntax.excluded.includes(x.text)))
+      readings.push({ word: e.text.toLowerCase(), status: 'excluded' });
     const strong = terms.filter((t) => t.strong);
-    return { terms, required: strong.length > 0 ? strong : terms, excluded };
+    return {
+      terms,
+      required: strong.length > 0 ? strong : terms,
+      excluded: excluded.map((e) => ({ lexemes: e.lexemes })),
+      words: readings,
+      constraints,
+    };
   }
 
-  /** Whether each word is in the vocabulary (and strong), its completions, its corrections; and the synonyms. */
+  /** Whether each word is in the vocabulary (and strong), its completions, its correction candidates; and the synonyms. */
   private async lookUp(
     organizationId: string,
-    lexemes: string[],
-    edits: number[],
-    prefixes: boolean[],
+    looked: Array<{ lexeme: string; edits: number; prefix: boolean; exact: string }>,
   ): Promise<{ words: WordInfo[]; synonyms: SynonymExpansion[] }> {
-    const [row]: Array<{ words: WordInfo[] | null; synonyms: SynonymExpansion[] | null }> = await this.dataSource.query(
-      `SELECT (SELECT expansions FROM catalog_synonyms WHERE organization_id = $1) AS synonyms,
+    const cached = this.synonyms.get(organizationId);
+    const [row]: Array<{ words: WordInfo[] | null; synonyms_at: string | null; synonyms: SynonymExpansion[] | null }> =
+      await this.dataSource.query(
+        `WITH w AS (
+         SELECT w.*, v.word AS known,
+                count(*) FILTER (WHERE v.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
+           FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
+           LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme
+       )
+       SELECT s.updated_at::text AS synonyms_at,
+              CASE WHEN s.updated_at::text IS DISTINCT FROM $9 THEN s.expansions END AS synonyms,
               (SELECT json_agg(json_build_object(
                         'strong', v.word IS NOT NULL,
                         'weak', v.word IS NULL AND EXISTS (SELECT 1 FROM product_search s
                                   WHERE s.organization_id = $1 AND s.search @@ CAST(w.exact AS tsquery)),
-                        'completions', CASE WHEN w.prefix THEN
+                        'completions', CASE WHEN w.prefix AND v.word IS NULL THEN
                           (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
                              SELECT p.word FROM search_vocabulary p
                               WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)
                               ORDER BY length(p.word), p.word LIMIT $7) c) ELSE '[]' END,
-                        'corrections', CASE WHEN v.word IS NULL AND w.edits > 0 THEN
-                          (SELECT coalesce(json_agg(c.word), '[]') FROM search_corrections($1, w.lexeme, w.edits) c) ELSE '[]' END,
-                        'splits', CASE WHEN v.word IS NULL AND length(w.lexeme) >= $5 THEN
+                        'candidates', CASE WHEN v.word IS NULL AND w.edits > 0 AND w.missing_rank <= $8 THEN
+                          (SELECT coalesce(json_agg(json_build_object('word', c.word, 'edits', c.edits)), '[]')
+                             FROM search_correction_candidates($1, w.lexeme, w.edits) c) ELSE '[]' END,
+                        'splits', CASE WHEN v.word IS NULL AND w.edits >= 0 AND w.missing_rank <= $8 AND length(w.lexeme) >= $5 THEN
                           (SELECT coalesce(json_agg(s), '[]') FROM (
                              SELECT l.word AS left, r.word AS right
                                FROM generate_series(1, length(w.lexeme) - 1) AS cut
@@ -113,44 +199,90 @@ export class QueryAnalyzer {
                                JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
                               ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
                       ) ORDER BY w.i)
-                 FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
-                 LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme) AS words`,
-      [
-        organizationId,
-        lexemes,
-        edits,
-        prefixes,
-        SPLIT_FROM_LENGTH,
-        lexemes.map((lexeme) => renderOperand({ lexemes: [lexeme] })),
-        PREFIX_COMPLETIONS,
-      ],
-    );
-    return { words: row.words ?? [], synonyms: row.synonyms ?? [] };
+                 FROM w LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.known) AS words
+         FROM (SELECT 1) one LEFT JOIN catalog_synonyms s ON s.organization_id = $1`,
+        [
+          organizationId,
+          looked.map((w) => w.lexeme),
+          looked.map((w) => w.edits),
+          looked.map((w) => w.prefix),
+          SPLIT_FROM_LENGTH,
+          looked.map((w) => w.exact),
+          PREFIX_COMPLETIONS,
+          MAX_CORRECTED_WORDS,
+          cached?.updatedAt ?? null,
+        ],
+      );
+    const synonyms =
+      row.synonyms_at === null
+        ? []
+        : row.synonyms
+          ? this.synonyms.set(organizationId, row.synonyms_at, row.synonyms)
+          : (cached?.expansions ?? []);
+    return { words: row.words ?? [], synonyms };
   }
 }
 
-/** Edits allowed to correct a word: by its letters as typed and as stemmed ("looking" is "look", too short to correct). */
+/**
+ * Edits allowed to correct a word: whether it is corrected at all by its letters as typed (so a
+ * short stem does not block "runing" → "rune"), two edits only when typed and stemmed are long.
+ */
 function maxEdits(word: string, lexeme: string): number {
-  const n = Math.min(letters(word), letters(lexeme));
-  if (n >= TWO_EDITS_FROM_LETTERS) return 2;
-  return n >= CORRECT_FROM_LETTERS ? 1 : 0;
+  if (Math.min(letters(word), letters(lexeme)) >= TWO_EDITS_FROM_LETTERS) return 2;
+  return letters(word) >= CORRECT_FROM_LETTERS ? 1 : 0;
 }
 
-/** A repeated word counts once. */
-function dedupe(tokens: Token[]): Token[] {
-  const seen = new Set<string>();
-  return tokens.filter((t) => !seen.has(t.lexeme) && seen.add(t.lexeme));
+/**
+ * The candidates within the word's Damerau-Levenshtein limit of its stem, the nearest ones only
+ * (at most 3). A stem shorter than CORRECT_FROM_LETTERS is corrected only to a word the typed word
+ * begins with ("runing" → run; "looking" is never read as "loom").
+ */
+function corrected(info: WordInfo, word: { token: string; lexeme: string; edits: number }): string[] {
+  const typed = word.token.toLowerCase();
+  const near = info.candidates
+    .filter((c) => letters(word.lexeme) >= CORRECT_FROM_LETTERS || typed.startsWith(c.word))
+    .map((c) => ({ word: c.word, edits: damerauDistance(word.lexeme, c.word, word.edits) }))
+    .filter((c) => c.edits <= word.edits);
+  const best = Math.min(...near.map((c) => c.edits));
+  return near
+    .filter((c) => c.edits === best)
+    .map((c) => c.word)
+    .sort()
+    .slice(0, 3);
 }
 
-/** A free word as a term, or null when the catalog has it nowhere (not even as a prefix, with a typo or split in two). */
-function toTerm(lexeme: string, info: WordInfo, prefix: boolean): Term | null {
-  const completions: Operand[] = prefix ? info.completions.map((word) => ({ lexemes: [word] })) : [];
+const capAlternatives = (term: Term): Term => ({ ...term, alternatives: term.alternatives.slice(0, MAX_ALTERNATIVES) });
+
+/**
+ * A free word as a term and its reading, or a null term when the catalog has it nowhere (not even
+ * as a prefix, with a typo or split in two). A word the catalog has is never expanded as a prefix.
+ */
+function toTerm(
+  lexeme: string,
+  info: WordInfo,
+  prefix: boolean,
+  corrections: string[],
+): { term: Term | null; reading: WordReading | null } {
+  const completions: Operand[] = prefix && !info.strong ? info.completions.map((word) => ({ lexemes: [word] })) : [];
   const strong = info.strong || completions.length > 0;
-  if (info.strong || info.weak) return { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong };
-  if (completions.length > 0) return { exact: [], alternatives: completions, strong };
+  const expanded: WordReading | null =
+    completions.length > 0 ? { word: lexeme, status: 'expanded', via: 'prefix', to: completions.map((c) => c.lexemes.join(' ')) } : null;
+  if (info.strong || info.weak) {
+    return {
+      term: { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong },
+      reading: expanded ?? { word: lexeme, status: 'matched' },
+    };
+  }
+  if (completions.length > 0) return { term: { exact: [], alternatives: completions, strong }, reading: expanded };
   // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc"):
   // both from the vocabulary, so strong.
-  const found = [...info.corrections.map((word) => [word]), ...info.splits.map((s) => [s.left, s.right])];
-  if (found.length === 0) return null;
-  return { exact: [], alternatives: found.map((lexemes) => ({ lexemes })), strong: true };
+  const found = [...corrections.map((word) => [word]), ...info.splits.map((s) => [s.left, s.right])];
+  if (found.length === 0) return { term: null, reading: null };
+  const reading: WordReading = {
+    word: lexeme,
+    status: 'corrected',
+    via: corrections.length > 0 ? 'typo' : 'split',
+    to: found.map((lexemes) => lexemes.join(' ')),
+  };
+  return { term: { exact: [], alternatives: found.map((lexemes) => ({ lexemes })), strong: true }, reading };
 }

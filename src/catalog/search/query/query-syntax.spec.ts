@@ -24,3 +24,13 @@ describe('parseQuerySyntax', () => {
     );
   });
 });
+
+describe('parseQuerySyntax exclusions', () => {
+  it.each([
+    ['tee -"crew neck"', { words: 'tee', phrases: [], excluded: ['crew neck'], endsInWord: false }],
+    ['cable -usb-c', { words: 'cable', phrases: [], excluded: ['usb-c'], endsInWord: false }],
+    ['t-"shirt"', { words: 't-', phrases: ['shirt'], excluded: [], endsInWord: false }],
+  ])('%j', (q, expected) => {
+    expect(parseQuerySyntax(q)).toEqual(expected);
+  });
+});
