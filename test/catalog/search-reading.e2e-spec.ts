@@ -38,6 +38,9 @@ describe('Search: how a query is read', () => {
     { id: 'phone', title: 'Pocket Phone', attributes: { storage: '256GB' }, price: eur(499) },
     { id: 'shoes', title: 'Running Shoes', attributes: { size: 44 }, price: eur(80) },
     { id: 'lamp', title: 'Desk Lamp 50 W', price: eur(30) },
+    { id: 'flashlight', title: 'LED Flashlight', price: eur(12) },
+    { id: 'diaper', title: 'Baby Diaper Pack', price: eur(14) },
+    { id: 'hoodie-gray', title: 'Gray Hoodie', price: eur(45) },
   ];
 
   beforeAll(async () => {
@@ -202,6 +205,41 @@ describe('Search: how a query is read', () => {
       expect(jacket.ids.sort()).toEqual(['jacket-soft', 'jacket-wp']);
       expect(jacket.interpretation.words).toEqual([{ word: 'jakcet', status: 'corrected', via: 'typo', to: ['jacket'] }]);
       expect((await search('runing shoes')).ids).toEqual(['shoes']);
+    });
+  });
+
+  describe('everyday words', () => {
+    it.each([
+      ['torch', 'flashlight', 'flashlight'],
+      ['nappy', 'diaper', 'diaper'],
+    ])('%s finds the catalog word %s (WordNet), reported as expanded via everyday', async (q, to, id) => {
+      const { ids, interpretation } = await search(q);
+      expect(ids).toEqual([id]);
+      expect(interpretation).toEqual({
+        match: 'all_words',
+        words: [{ word: q, status: 'expanded', via: 'everyday', to: [to] }],
+        inferred: {},
+      });
+    });
+
+    it('reads a British spelling as the American one the catalog has (grey → gray)', async () => {
+      const { ids, interpretation } = await search('grey hoodie');
+      expect(ids).toEqual(['hoodie-gray']);
+      expect(statusOf(interpretation, 'grey')).toEqual({ word: 'grey', status: 'expanded', via: 'everyday', to: ['gray'] });
+    });
+
+    it("lets the organization's synonyms override everyday words", async () => {
+      await authed(t.http, owner)
+        .put('/v1/catalogs/synonyms')
+        .send({ synonyms: [{ type: 'one_way', input: 'torch', synonyms: ['lamp'] }] })
+        .expect(200);
+      try {
+        const { ids, interpretation } = await search('torch');
+        expect(ids).toEqual(['lamp']);
+        expect(interpretation.words).toEqual([{ word: 'torch', status: 'expanded', via: 'synonym', to: ['lamp'] }]);
+      } finally {
+        await authed(t.http, owner).put('/v1/catalogs/synonyms').send({ synonyms: [] }).expect(200);
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { damerauDistance } from './damerau';
+import { EverydayWords } from './everyday-words';
 import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
 import { lexemesOf, type PartLexeme } from './query-lexemes';
@@ -75,6 +76,7 @@ const letters = (word: string): number => (word.match(/\p{L}/gu) ?? []).length;
 @Injectable()
 export class QueryAnalyzer {
   private readonly synonyms = new SynonymCache();
+  private readonly everyday = new EverydayWords();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -130,6 +132,7 @@ export class QueryAnalyzer {
       if (reading) reading.word = word;
       return term;
     });
+    await this.addEverydayWords(organizationId, free, words, wordReadings, info.synonyms);
     const terms = applySynonyms(
       free.map((t) => t.lexeme),
       words,
@@ -161,6 +164,49 @@ export class QueryAnalyzer {
       words: readings,
       constraints,
     };
+  }
+
+  /**
+   * Words the catalog lacks (not found, and no synonym rule of the organization names them) get
+   * their everyday words (EverydayWords) that the catalog has, as alternatives: scored below the
+   * word itself like every alternative, reported `expanded` via `everyday`. One statement, run
+   * only when such a word has everyday forms.
+   */
+  private async addEverydayWords(
+    organizationId: string,
+    free: Token[],
+    words: Array<Term | null>,
+    readings: WordReading[],
+    synonyms: SynonymExpansion[],
+  ): Promise<void> {
+    const ruled = new Set(synonyms.flatMap((r) => r.from));
+    const forms: Array<{ i: number; form: string }> = [];
+    free.forEach((t, i) => {
+      if (words[i] !== null || ruled.has(t.lexeme)) return;
+      for (const form of this.everyday.formsOf(t.token)) forms.push({ i, form });
+    });
+    if (forms.length === 0) return;
+    const rows: Array<{ i: number; form: string; lexemes: string[] }> = await this.dataSource.query(
+      `SELECT f.i::int AS i, f.form, array_agg(l.lexeme ORDER BY t.ord) AS lexemes
+         FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
+        CROSS JOIN LATERAL ts_parse('default', search_text(f.form)) WITH ORDINALITY AS t(tokid, token, ord)
+        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS l(lexeme)
+         LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = l.lexeme
+        GROUP BY f.i, f.form, f.n
+       HAVING bool_and(v.word IS NOT NULL)
+        ORDER BY f.n`,
+      [organizationId, forms.map((f) => f.i), forms.map((f) => f.form)],
+    );
+    for (const row of rows) {
+      const i = row.i;
+      if (row.lexemes.length === 1 && row.lexemes[0] === free[i].lexeme) continue;
+      const term = words[i] ?? { exact: [], alternatives: [], strong: true };
+      if (term.alternatives.some((o) => o.lexemes.join(' ') === row.lexemes.join(' '))) continue;
+      term.alternatives.push({ lexemes: row.lexemes });
+      words[i] = term;
+      const reading = readings[i];
+      readings[i] = { word: reading.word, status: 'expanded', via: 'everyday', to: [...(reading.to ?? []), row.lexemes.join(' ')] };
+    }
   }
 
   /** Whether each word is in the vocabulary (and strong), its completions, its correction candidates; and the synonyms. */

@@ -192,7 +192,13 @@ function rewrite(tokens: Token[]): string {
     } else if (plain(t) && plain(next) && (next.word === 'free' || PAIRED_FUNCTION_WORDS.has(t.word))) {
       out.push(pair(t.word, next.word));
       i++;
-    } else if (plain(t) && PAIRED_FUNCTION_WORDS.has(t.word) && out.length > 0 && !out[out.length - 1].includes('"') && plain(tokens[i - 1])) {
+    } else if (
+      plain(t) &&
+      PAIRED_FUNCTION_WORDS.has(t.word) &&
+      out.length > 0 &&
+      !out[out.length - 1].includes('"') &&
+      plain(tokens[i - 1])
+    ) {
       // The last word: paired with the previous one ("watering can").
       out[out.length - 1] = pair(tokens[i - 1].word, t.word);
     } else {
