@@ -60,9 +60,9 @@ export class ProductQueryDto extends PageQueryDto {
       '`cable -usb-c`). How it is read is returned in `interpretation` (docs/search.md "How a query is read"). ' +
       'Constraints in words become filters and an order: `under 50`, `below $30`, `over 100 eur`, `between 20 and 40` (price, in the ' +
       "currency named, else the catalog's main one), `in stock` / `available` (availability), `cheapest` / `lowest price` / `most " +
-      "expensive` / `newest` (sort); a parameter you pass always wins. `not X` / `without X` exclude X; `X free` (gluten free) and " +
+      'expensive` / `newest` (sort); a parameter you pass always wins. `not X` / `without X` exclude X; `X free` (gluten free) and ' +
       'pairs with on/over/under/off/up/down/out/can (on-ear, watering can) are read as phrases; a size `s` is kept; other stop words ' +
-      'are ignored. A query of up to 3 words that is a product code (GTIN 8/12/13/14 digits with or without leading zeros, MPN, ' +
+      'are ignored. A query of up to 3 words with a digit, or one word with a separator, that is a product code (GTIN 8/12/13/14 digits with or without leading zeros, MPN, ' +
       'product id; `KM650` = `km-650` = `km 650`) returns its exact code matches (match `code`). Otherwise: title, brand, categories, ' +
       'attribute values, tags and description; case, accents, apostrophes, hyphens and units (750ml = 750 ml, 256GB = 256 GB) do not ' +
       'matter and words are stemmed. A word the catalog has nowhere is left out and reported `not_found` (match `partial`); a word ' +

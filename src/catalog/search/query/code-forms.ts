@@ -7,13 +7,15 @@ const CODE_LENGTH = { min: 3, max: 70 };
  * The forms a query is looked up by as a product code, normalised exactly as product_search_codes()
  * normalises ids, MPNs and GTINs (migration 1795798769283): letters and digits only, lower-cased,
  * and a digits-only code also without leading zeros (GTIN-12 `036000291452` = GTIN-13
- * `0036000291452`). `KM650`, `km-650` and `km 650` are one code. A query of more words, or of
- * several words none of which has a digit, is not a code: [].
+ * `0036000291452`). `KM650`, `km-650` and `km 650` are one code. A query of more words, or without
+ * a digit unless it is one word with a separator, is not a code: [].
  */
 export function codeFormsOf(q: string): string[] {
   const words = q.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > CODE_MAX_WORDS) return [];
-  if (words.length > 1 && !/\d/.test(q)) return [];
+  // Only what looks like a code: a digit, or one word with a separator (`sku-abc`); a plain word
+  // (`jacket`) is searched as a word, so everyday queries cost no code lookup.
+  if (!/\d/.test(q) && (words.length > 1 || !/[-_./]/.test(q))) return [];
   const code = q
     .normalize('NFC')
     .toLowerCase()
