@@ -200,7 +200,8 @@ export class QueryAnalyzer {
     for (const row of rows) {
       const i = row.i;
       if (row.lexemes.length === 1 && row.lexemes[0] === free[i].lexeme) continue;
-      const term = words[i] ?? { exact: [], alternatives: [], strong: true };
+      // Optional beside the query's other words (filler words have everyday words too): they rank, never restrict.
+      const term = words[i] ?? { exact: [], alternatives: [], strong: false };
       if (term.alternatives.some((o) => o.lexemes.join(' ') === row.lexemes.join(' '))) continue;
       term.alternatives.push({ lexemes: row.lexemes });
       words[i] = term;
