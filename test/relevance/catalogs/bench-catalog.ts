@@ -116,6 +116,7 @@ export async function benchCatalog(): Promise<RelevanceCatalog> {
     return {
       name: 'bench',
       products: [...bench, ...generateFamilies(EXTENSION, EXTENSION_PRODUCTS, BENCH_SEED)],
+      mainCurrency: 'USD',
       synonyms: [
         { type: 'group', synonyms: ['earphones', 'earbuds', 'headphones'] },
         { type: 'one_way', input: 'trainers', synonyms: ['running shoe'] },

@@ -16,6 +16,13 @@ export interface RelevanceCatalog {
   products: CatalogProduct[];
   /** Body of PUT /v1/catalogs/synonyms (the anchors have none: they get no synonyms). */
   synonyms: SynonymRule[];
+  /** The currency most of its products use: price phrases and price order are judged in it. */
+  mainCurrency: string;
+  /**
+   * The uploads, in order, each imported and indexed before the next (default: one upload of all
+   * products). A later upload's products are newer: the "newest" questions judge by it.
+   */
+  imports?: CatalogProduct[][];
 }
 
 export type SynonymRule = { type: 'one_way'; input: string; synonyms: string[] } | { type: 'group'; synonyms: string[] };

@@ -216,6 +216,7 @@ export function outdoorCatalog(): RelevanceCatalog {
   return {
     name: 'outdoor',
     products: generateFamilies(OUTDOOR, OUTDOOR_PRODUCTS, OUTDOOR_SEED),
+    mainCurrency: 'EUR',
     synonyms: [
       { type: 'group', synonyms: ['rucksack', 'backpack', 'daypack'] },
       { type: 'one_way', input: 'sneakers', synonyms: ['trail running shoe'] },

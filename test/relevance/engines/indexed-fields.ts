@@ -9,6 +9,8 @@ export interface IndexedProduct {
   attributes: string;
   tags: string;
   description: string;
+  /** The product's id, GTIN and MPN: the service finds products by code, so the anchors get the codes too. */
+  codes: string;
 }
 
 export function indexedFields(product: CatalogProduct): IndexedProduct {
@@ -22,5 +24,6 @@ export function indexedFields(product: CatalogProduct): IndexedProduct {
       .join(' '),
     tags: (product.tags ?? []).join(' '),
     description: product.description ?? '',
+    codes: [product.id, product.gtin, product.mpn].filter((code) => typeof code === 'string' || typeof code === 'number').join(' '),
   };
 }

@@ -11,9 +11,10 @@ const SCHEMA = {
   attributes: 'string',
   tags: 'string',
   description: 'string',
+  codes: 'string',
 } as const;
 
-/** Orama with its defaults plus tolerance 1 and the title boosted, over the same fields. No synonyms. */
+/** Orama with its defaults plus tolerance 1 and the title boosted, over the same fields (codes included). No synonyms. */
 export async function oramaEngine(products: readonly CatalogProduct[]): Promise<SearchEngine> {
   const db = create({ schema: SCHEMA });
   await insertMultiple(db, products.map(indexedFields));
@@ -22,12 +23,12 @@ export async function oramaEngine(products: readonly CatalogProduct[]): Promise<
     search: async (q) => {
       const result = await search(db, {
         term: q,
-        properties: ['title', 'brand', 'categories', 'attributes', 'tags', 'description'],
+        properties: ['title', 'brand', 'categories', 'attributes', 'tags', 'description', 'codes'],
         tolerance: 1,
         boost: { title: 2 },
         limit: PAGE,
       });
-      return result.hits.map((hit) => hit.document.id);
+      return { ids: result.hits.map((hit) => hit.document.id) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { all, attr, attrIs, brand, category, some, tag, title } from './judge';
+import { all, attr, attrIs, availability, brand, category, gtin, mentions, mpn, not, price, productIs, some, tag, title } from './judge';
 import { negative, query, type RelevanceQuery } from './relevance-query';
 
 /** Questions over the bench catalog (bench generator + extension kinds), each judged by a predicate. */
@@ -84,6 +84,67 @@ export const BENCH_QUERIES: readonly RelevanceQuery[] = [
   query('synonym', 'sofa throw', title('throw blanket')),
   query('synonym', 'wool jumper', all(title('sweater'), some(attr('material', 'wool'), attr('material', 'merino')))),
   query('synonym', 'frying pan', title('skillet')),
+
+  // Constraints (issue 31): price phrases in the catalog's main currency (USD), availability, size words, negation, "X free".
+  query('constraint', 'wireless headphones under 100', all(title('wireless headphones'), price('USD', { max: 100 })), {
+    interpretation: { words: { under: 'filter', '100': 'filter' }, inferred: { price_max: { amount: 100, currency: 'USD' } } },
+  }),
+  query('constraint', 'cast iron skillet less than $40', all(title('cast iron skillet'), price('USD', { max: 40 })), {
+    interpretation: { inferred: { price_max: { amount: 40, currency: 'USD' } } },
+  }),
+  query('constraint', 'desk chair over 300 USD', all(title('desk chair'), price('USD', { min: 300 })), {
+    interpretation: { words: { over: 'filter' }, inferred: { price_min: { amount: 300, currency: 'USD' } } },
+  }),
+  query('constraint', 'in stock mechanical keyboard', all(title('mechanical keyboard'), availability('in_stock')), {
+    interpretation: { words: { 'in stock': 'filter' }, inferred: { availability: ['in_stock'] } },
+  }),
+  query('constraint', 'linen shirt size s', all(title('linen shirt'), attrIs('size', 'S')), {
+    interpretation: { words: { s: 'matched' } },
+  }),
+  query('constraint', 'rain jacket not waterproof', all(title('rain jacket'), not(mentions('waterproof'))), {
+    interpretation: { words: { waterproof: 'excluded' } },
+  }),
+  query('constraint', 'cruelty free face serum', all(title('face serum'), tag('cruelty free'))),
+  query('constraint', 'gluten free ground coffee', title('ground coffee'), {
+    interpretation: { match: 'partial', words: { gluten: 'not_found' } },
+  }),
+
+  // Codes: GTIN-12 asked as 13 digits, GTIN-14 asked without its leading zeros, GTIN-13/-8, MPN, ids.
+  query('code', '0754914014577', gtin('754914014577'), {
+    first: true,
+    interpretation: { match: 'code', words: { '0754914014577': 'code' } },
+  }),
+  query('code', '432358956737', gtin('00432358956737'), { first: true, interpretation: { match: 'code' } }),
+  query('code', '3004830040585', gtin('3004830040585'), { first: true, interpretation: { match: 'code' } }),
+  query('code', '45701146', gtin('45701146'), { first: true, interpretation: { match: 'code' } }),
+  query('code', 'COB-9079-66', mpn('COB-9079-66'), { first: true, interpretation: { match: 'code' } }),
+  query('code', 'hal-6906-32', mpn('HAL-6906-32'), { first: true, interpretation: { match: 'code' } }),
+  query('code', 'SKU-0000024', productIs('SKU-0000024'), { first: true, interpretation: { match: 'code' } }),
+  query('code', '700000028', productIs('700000028'), { first: true, interpretation: { match: 'code' } }),
+
+  // Variants: one entry per group_id (collapse_variants=true).
+  query('variant', 'crew sweater', title('crew sweater'), { collapse: true }),
+  query('variant', 'linen shirt', title('linen shirt'), { collapse: true }),
+  query('variant', 'chelsea boot', title('chelsea boot'), { collapse: true }),
+
+  // Sort asked in words (by what a buyer pays, in USD, the catalog's main currency).
+  query('sort', 'cheapest chelsea boot', title('chelsea boot'), {
+    order: 'price_asc',
+    interpretation: { inferred: { sort: 'price_asc' } },
+  }),
+  query('sort', 'cheapest wireless headphones', title('wireless headphones'), {
+    order: 'price_asc',
+    interpretation: { words: { cheapest: 'sort' }, inferred: { sort: 'price_asc' } },
+  }),
+  query('sort', 'lowest price yoga mat', title('yoga mat'), { order: 'price_asc', interpretation: { inferred: { sort: 'price_asc' } } }),
+
+  // Everyday words and British/American spellings (the catalog writes grey, aluminium, cozy, hose).
+  query('everyday', 'stone gray sweater', all(title('sweater'), attrIs('color', 'stone grey')), {
+    interpretation: { words: { gray: { status: ['expanded', 'corrected'], to: ['grey'] } } },
+  }),
+  query('everyday', 'aluminum desk lamp', all(title('desk lamp'), attr('material', 'aluminium'))),
+  query('everyday', 'cosy throw blanket', all(title('throw blanket'), tag('cozy'))),
+  query('everyday', 'hosepipe', title('garden hose'), { interpretation: { words: { hosepipe: { status: 'expanded', via: 'everyday' } } } }),
 
   // No word of the query is in the catalog: the right answer is nothing.
   negative('zeppelin'),

@@ -88,3 +88,39 @@ export const all = (...judges: Judge[]): Judge =>
 
 export const some = (...judges: Judge[]): Judge =>
   judge(`(${judges.map((j) => j.text).join(' | ')})`, (product) => judges.some((j) => j.matches(product)));
+
+export const not = (inner: Judge): Judge => judge(`!(${inner.text})`, (product) => !inner.matches(product));
+
+/** What a buyer pays (sale_price, else price), as the price filters read it; null without a price. */
+export function buyerPrice(product: CatalogProduct): { amount: number; currency: string } | null {
+  const price = (product.sale_price ?? product.price) as { amount: number; currency: string } | undefined;
+  return price ?? null;
+}
+
+/** The buyer's price is in `currency` and within [min, max] (either bound may be omitted). */
+export const price = (currency: string, bounds: { min?: number; max?: number }): Judge =>
+  judge(`price(${currency}) in [${bounds.min ?? ''}, ${bounds.max ?? ''}]`, (product) => {
+    const p = buyerPrice(product);
+    return p !== null && p.currency === currency && p.amount >= (bounds.min ?? -Infinity) && p.amount <= (bounds.max ?? Infinity);
+  });
+
+/** The product's availability is one of these. */
+export const availability = (...values: string[]): Judge =>
+  judge(`availability in (${values.join(', ')})`, (product) => values.includes(String(product.availability)));
+
+/** A GTIN is one number whatever its zero padding (GTIN-12 `614141000036` = GTIN-14 `00614141000036`). */
+const unpadded = (digits: string): string => digits.replace(/^0+/, '');
+export const gtin = (digits: string): Judge =>
+  judge(`gtin=${digits}`, (product) => typeof product.gtin === 'string' && unpadded(product.gtin) === unpadded(digits));
+
+/** Codes compared without case, spaces or hyphens (`KM-650` = `km650` = `KM 650`). */
+const compact = (text: string): string => fold(text).replace(/ /g, '');
+export const mpn = (code: string): Judge =>
+  judge(`mpn≈${code}`, (product) => typeof product.mpn === 'string' && compact(product.mpn) === compact(code));
+export const productIs = (id: string): Judge => judge(`id=${id}`, (product) => String(product.id) === id);
+/** The model number (attributes.model) written with or without its hyphen or spaces. */
+export const model = (code: string): Judge =>
+  judge(`model≈${code}`, (product) => {
+    const value = product.attributes?.model;
+    return typeof value === 'string' && compact(value) === compact(code);
+  });

@@ -1,4 +1,4 @@
-import { all, attr, attrIs, brand, category, tag, title } from './judge';
+import { all, attr, attrIs, availability, brand, category, mentions, not, price, productIs, tag, title } from './judge';
 import { negative, query, type RelevanceQuery } from './relevance-query';
 
 /** Questions over the outdoor / hardware / grocery catalog, each judged by a predicate. */
@@ -82,6 +82,60 @@ export const OUTDOOR_QUERIES: readonly RelevanceQuery[] = [
   query('synonym', 'torch', title('headlamp')),
   query('synonym', 'toque', title('beanie')),
   query('synonym', 'thermos', title('insulated water bottle')),
+
+  // Constraints (issue 31): price phrases in the catalog's main currency (EUR), availability, size words, negation, "X free".
+  query('constraint', 'hiking backpack under 100 euros', all(title('hiking backpack'), price('EUR', { max: 100 })), {
+    interpretation: { words: { under: 'filter' }, inferred: { price_max: { amount: 100, currency: 'EUR' } } },
+  }),
+  query('constraint', 'headlamp under €30', all(title('headlamp'), price('EUR', { max: 30 })), {
+    interpretation: { inferred: { price_max: { amount: 30, currency: 'EUR' } } },
+  }),
+  query('constraint', 'sleeping bag between 200 and 300', all(title('sleeping bag'), price('EUR', { min: 200, max: 300 })), {
+    interpretation: { inferred: { price_min: { amount: 200, currency: 'EUR' }, price_max: { amount: 300, currency: 'EUR' } } },
+  }),
+  query('constraint', 'available cordless drill', all(title('cordless drill'), availability('in_stock')), {
+    interpretation: { words: { available: 'filter' } },
+  }),
+  query('constraint', 'trail running shoe size 47', title('trail running shoe'), {
+    interpretation: { match: 'partial', words: { '47': 'not_found' } },
+  }),
+  query('constraint', 'merino socks size m', all(title('socks'), attr('material', 'merino'), attrIs('size', 'M')), {
+    interpretation: { words: { m: 'matched' } },
+  }),
+  query('constraint', 'hiking socks without merino', all(title('hiking socks'), not(mentions('merino'))), {
+    interpretation: { words: { merino: 'excluded' } },
+  }),
+  query('constraint', 'gluten free granola', title('granola'), { interpretation: { match: 'partial', words: { gluten: 'not_found' } } }),
+  query('constraint', 'bpa free water bottle', all(title('water bottle'), tag('bpa free'))),
+
+  // Codes: the product id as written and in lower case.
+  query('code', 'OUT-000123', productIs('OUT-000123'), { first: true, interpretation: { match: 'code', words: { 'out-000123': 'code' } } }),
+  query('code', 'out-003457', productIs('OUT-003457'), { first: true, interpretation: { match: 'code' } }),
+
+  // Variants: one entry per group_id (collapse_variants=true).
+  query('variant', 'softshell jacket', title('softshell jacket'), { collapse: true }),
+  query('variant', 'trail running shoe', title('trail running shoe'), { collapse: true }),
+  query('variant', 'hiking socks', title('hiking socks'), { collapse: true }),
+
+  // Sort asked in words (in EUR).
+  query('sort', 'cheapest headlamp', title('headlamp'), { order: 'price_asc', interpretation: { inferred: { sort: 'price_asc' } } }),
+  query('sort', 'cheapest espresso beans', title('espresso beans'), {
+    order: 'price_asc',
+    interpretation: { inferred: { sort: 'price_asc' } },
+  }),
+  query('sort', 'lowest price hiking backpack', title('hiking backpack'), {
+    order: 'price_asc',
+    interpretation: { inferred: { sort: 'price_asc' } },
+  }),
+
+  // Everyday words and spellings (the catalog writes aluminium and peanut).
+  query('everyday', 'groundnut butter', title('peanut butter'), {
+    interpretation: { words: { groundnut: { status: 'expanded', via: 'everyday', to: ['peanut'] } } },
+  }),
+  query('everyday', 'aluminum camp chair', all(title('camp chair'), attr('material', 'aluminium'))),
+  query('everyday', 'aluminum headlamp', all(title('headlamp'), attr('material', 'aluminium')), {
+    interpretation: { words: { aluminum: { status: ['expanded', 'corrected'], to: ['aluminium'] } } },
+  }),
 
   // Nothing in the catalog.
   negative('zeppelin'),

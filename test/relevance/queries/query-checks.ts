@@ -45,9 +45,16 @@ function nearestWithin(word: string, vocabulary: ReadonlySet<string>, edits: num
  * misspelt word is in the catalog, a "negative" with a word the catalog has, a prefix that is
  * a whole word... Keeps the query set honest as the generators change.
  */
-export function queryProblem(query: RelevanceQuery, vocabulary: ReadonlySet<string>, relevantInCatalog: number): string | null {
+export function queryProblem(
+  query: RelevanceQuery,
+  vocabulary: ReadonlySet<string>,
+  relevantInCatalog: number,
+  synonymWords: ReadonlySet<string> = new Set(),
+): string | null {
   const qWords = words(query.q);
   const unknown = qWords.filter((w) => !vocabulary.has(w));
+  const reported = reportedWordProblem(query, vocabulary);
+  if (reported) return reported;
   if (query.category === 'negative') {
     if (relevantInCatalog !== 0) return 'a negative query has a judge';
     if (unknown.length !== qWords.length) return `words in the catalog: ${qWords.filter((w) => vocabulary.has(w)).join(', ')}`;
@@ -83,7 +90,34 @@ export function queryProblem(query: RelevanceQuery, vocabulary: ReadonlySet<stri
       return /^[\x20-\x7e]*$/.test(query.q) ? null : 'the query has accents';
     case 'unit':
       return /\d[a-z]/i.test(query.q) ? null : 'no number written together with its unit';
+    case 'everyday': {
+      const everyday = unknown.filter((w) => !synonymWords.has(w));
+      if (unknown.length === 0) return 'every word is in the catalog (nothing for an everyday word to do)';
+      return everyday.length > 0 ? null : `configured as synonyms: ${unknown.join(', ')}`;
+    }
+    case 'variant':
+      return query.collapse ? null : 'a variant question without collapse';
+    case 'sort':
+      return query.order ? null : 'a sort question without an order';
+    case 'code':
+      if (!query.first) return 'a code question that does not require the coded product first';
+      return relevantInCatalog <= 10 ? null : `${relevantInCatalog} products have the code (a code names one product or group)`;
     default:
       return null;
   }
+}
+
+/**
+ * A word a question expects reported as not_found or expanded must be one the catalog lacks
+ * (otherwise the question does not test what it claims), and every reported word must be in it.
+ */
+function reportedWordProblem(query: RelevanceQuery, vocabulary: ReadonlySet<string>): string | null {
+  const qWords = new Set(words(query.q));
+  for (const [word, spec] of Object.entries(query.interpretation?.words ?? {})) {
+    if (!words(word).every((w) => qWords.has(w))) return `"${word}" is not a word of the query`;
+    const status = typeof spec === 'object' && !Array.isArray(spec) ? spec.status : spec;
+    const lacking = ['not_found', 'expanded'].some((s) => (Array.isArray(status) ? status : [status]).includes(s as never));
+    if (lacking && words(word).some((w) => vocabulary.has(w))) return `"${word}" is expected ${String(status)} but the catalog has it`;
+  }
+  return null;
 }
