@@ -73,8 +73,9 @@ describe('Abandoned reads and read limits per organization and process', () => {
     await eventually('the read to wait on the lock', async () => (await lock!.waiting()) === 1, { timeoutMs: 10_000 });
     read.abort();
     await expect(gone).resolves.toBe('aborted');
-    // Without the cancel the statement would wait for the lock (it is never released before this passes).
-    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 3_000 });
+    // Without the cancel the statement would wait for the lock (never released before this passes; the read
+    // timeout is 60 s): 10 s leaves a loaded machine time to run the cancel on an ordinary connection.
+    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 10_000 });
     await lock.release();
     await products(reader).expect(200); // its slot came back
   });
@@ -98,7 +99,7 @@ describe('Abandoned reads and read limits per organization and process', () => {
     await eventually('the tool call to wait on the lock', async () => (await lock!.waiting()) === 1, { timeoutMs: 10_000 });
     call.abort();
     await expect(gone).resolves.toBe('aborted');
-    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 3_000 });
+    await eventually('the abandoned statement to be cancelled', async () => (await lock!.waiting()) === 0, { timeoutMs: 10_000 });
   });
 
   it('runs no query of a read after it was aborted: refused, never on another connection', async () => {
