@@ -92,7 +92,7 @@ describe('Deleting an organization', () => {
       await holder.query(`SELECT 1 FROM product_search WHERE organization_id = $1 AND product_id = 'b' FOR UPDATE`, [caller.organizationId]);
       await db().query(`INSERT INTO product_search_pending (organization_id, product_id) VALUES ($1, 'a'), ($1, 'b')`, [caller.organizationId]);
       // The worker's sweep may take the entries instead: the same statement either way.
-      const indexing = t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10);
+      const indexing = t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 200_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const deleted = deleter.query('DELETE FROM organizations WHERE id = $1', [caller.organizationId]);
       await new Promise((resolve) => setTimeout(resolve, 200));

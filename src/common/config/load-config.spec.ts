@@ -274,11 +274,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0.25', PRODUCT_DELETE_WAIT_MS: '250' }).catalog).toEqual({
       replaceMaxDeleteRatio: 0.25,
       productDeleteWaitMs: 250,
+      vocabularyMaxWords: 200_000,
     });
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0' }).catalog.replaceMaxDeleteRatio).toBe(0);
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '60000' }).catalog.productDeleteWaitMs).toBe(60_000);
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
+    expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '1' }).catalog.vocabularyMaxWords).toBe(1);
+    expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '10000000' }).catalog.vocabularyMaxWords).toBe(10_000_000);
   });
 
   it('reads the search indexer\'s share of the pool', () => {
@@ -382,6 +385,9 @@ describe('loadConfig', () => {
     ['SEARCH_INDEX_POOL_SHARE', '1.5'],
     ['SEARCH_INDEX_POOL_SHARE', 'half'],
     ['PRODUCT_DELETE_WAIT_MS', '60001'],
+    ['SEARCH_VOCABULARY_MAX_WORDS', '0'],
+    ['SEARCH_VOCABULARY_MAX_WORDS', '10000001'],
+    ['SEARCH_VOCABULARY_MAX_WORDS', 'many'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable, never its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
