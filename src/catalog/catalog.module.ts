@@ -11,6 +11,8 @@ import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer';
+import { SearchVocabularyRepository } from './repositories/search-vocabulary.repository';
+import { VocabularySweep } from './search/vocabulary-sweep';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';
@@ -40,6 +42,8 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductDeletion,
     SearchIndexRepository,
     SearchIndexer,
+    SearchVocabularyRepository,
+    VocabularySweep,
     CatalogStatsStore,
     CatalogStatsRefresher,
   ],
@@ -51,6 +55,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     SearchIndexer,
+    VocabularySweep,
     CatalogReadService,
     SearchIndexRepository,
   ],

@@ -83,7 +83,11 @@ class FakeSearchIndex {
 
 /** A worker process's configuration: pool of poolSize() = 24 connections. */
 const workerConfig = (searchIndexPoolShare = 0.5) =>
-  ({ worker: { enabled: true, concurrency: 2, searchIndexPoolShare }, uploads: { slotsPerProcess: 8 }, catalog: { vocabularyMaxWords: 200_000 } }) as AppConfig;
+  ({
+    worker: { enabled: true, concurrency: 2, searchIndexPoolShare },
+    uploads: { slotsPerProcess: 8 },
+    catalog: { vocabularyMaxWords: 200_000 },
+  }) as AppConfig;
 
 const indexerOver = (fake: FakeSearchIndex, share?: number) =>
   new SearchIndexer(fake.repository as SearchIndexRepository, workerConfig(share));

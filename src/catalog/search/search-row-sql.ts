@@ -66,11 +66,11 @@ export const WRITE_SEARCH_ROWS = `
     ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys
     RETURNING 1
   ), new_words AS MATERIALIZED (
-    SELECT DISTINCT word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS word
-     WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.organization_id = $1 AND k.word = word)
+    SELECT DISTINCT w.word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS w(word)
+     WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.organization_id = $1 AND k.word = w.word)
   ), words AS (
     INSERT INTO search_vocabulary (organization_id, word)
-    SELECT $1::uuid, word FROM new_words ORDER BY 1
+    SELECT $1::uuid, word FROM new_words ORDER BY word
      LIMIT greatest(0, $3::int - (SELECT count(*) FROM (SELECT 1 FROM search_vocabulary WHERE organization_id = $1 LIMIT $3) held))
     ON CONFLICT DO NOTHING
     RETURNING 1

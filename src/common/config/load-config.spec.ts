@@ -38,7 +38,7 @@ const DEFAULTS = {
   trustedProxies: [],
   allowedOrigins: [],
   reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, responseMaxBytes: 8_388_608 },
-  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000 },
+  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000, vocabularyMaxWords: 200_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
   webhooks: {
@@ -71,7 +71,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(58);
+    expect(ENV_KEYS).toHaveLength(59);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -284,7 +284,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '10000000' }).catalog.vocabularyMaxWords).toBe(10_000_000);
   });
 
-  it('reads the search indexer\'s share of the pool', () => {
+  it("reads the search indexer's share of the pool", () => {
     expect(loadConfig({ SEARCH_INDEX_POOL_SHARE: '0.25' }).worker.searchIndexPoolShare).toBe(0.25);
     expect(loadConfig({ SEARCH_INDEX_POOL_SHARE: '1' }).worker.searchIndexPoolShare).toBe(1);
   });

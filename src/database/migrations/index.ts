@@ -19,6 +19,7 @@ import { CatalogStats1764300700000 } from './1764300700000-CatalogStats';
 import { TokenScopeGrants1764300900000 } from './1764300900000-TokenScopeGrants';
 import { WebhookSecretsAtRest1764300910000 } from './1764300910000-WebhookSecretsAtRest';
 import { SearchWordCheckOwnRows1795799264235 } from './1795799264235-SearchWordCheckOwnRows';
+import { VocabularySweepVersion1795803149824 } from './1795803149824-VocabularySweepVersion';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   TokenScopeGrants1764300900000,
   WebhookSecretsAtRest1764300910000,
   SearchWordCheckOwnRows1795799264235,
+  VocabularySweepVersion1795803149824,
 ];
