@@ -3,14 +3,14 @@ import { NotFoundError } from '../common/errors/api-error';
 import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
 import type { ProductCriteria } from './query/product-criteria';
 import { ProductQueryService } from './query/product-query.service';
-import { ProductRepository } from './repositories/product.repository';
+import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** Organization-scoped reads of the catalog for the REST API (pages and lookups via ProductQueryService). */
 @Injectable()
 export class CatalogReadService {
   constructor(
-    private readonly products: ProductRepository,
     private readonly query: ProductQueryService,
+    private readonly stats: CatalogStatsStore,
   ) {}
 
   async getProduct(organizationId: string, productId: string): Promise<StoredProductDto> {
@@ -30,11 +30,13 @@ export class CatalogReadService {
     };
   }
 
+  /**
+   * The maintained counts (catalog_stats, one row read by key), the source MCP catalog_overview
+   * reads too: constant work whatever the catalog's size, as fresh as the worker's last recompute
+   * (within seconds of a finished import or a delete). Never computed yet: an empty catalog.
+   */
   async summary(organizationId: string): Promise<{ productCount: number; updatedAt: Date | null }> {
-    const [productCount, updatedAt] = await Promise.all([
-      this.products.countForOrganization(organizationId),
-      this.products.lastUpdatedAt(organizationId),
-    ]);
-    return { productCount, updatedAt };
+    const stats = await this.stats.read(organizationId);
+    return { productCount: stats?.productCount ?? 0, updatedAt: stats?.updatedAt ?? null };
   }
 }

@@ -11,6 +11,8 @@ import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer';
+import { SearchVocabularyRepository } from './repositories/search-vocabulary.repository';
+import { VocabularySweep } from './search/vocabulary-sweep';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { ProductCodesRepository } from './search/product-codes.repository';
 import { RankedSearchRepository } from './search/ranked-search.repository';
@@ -42,6 +44,8 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductDeletion,
     SearchIndexRepository,
     SearchIndexer,
+    SearchVocabularyRepository,
+    VocabularySweep,
     CatalogStatsStore,
     CatalogStatsRefresher,
   ],
@@ -53,6 +57,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     SearchIndexer,
+    VocabularySweep,
     CatalogReadService,
     SearchIndexRepository,
   ],

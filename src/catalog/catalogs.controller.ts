@@ -21,7 +21,8 @@ export class CatalogsController {
   @ApiOperation({
     operationId: 'get-catalog',
     summary: 'Catalog details',
-    description: 'Product count, latest import and last change of your catalog.',
+    description:
+      'Product count, latest import and last change of your catalog. The count and last change are the maintained counts (the same as MCP catalog_overview), read in constant time and recomputed within seconds of a finished import or a product delete; the latest import is live.',
   })
   @ApiOkResponse({ type: CatalogDetailsDto, description: 'The catalog of your organization' })
   get(@CurrentPrincipal() principal: Principal): Promise<CatalogDetailsDto> {

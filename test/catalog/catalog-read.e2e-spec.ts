@@ -1,6 +1,7 @@
 import type request from 'supertest';
 import { createCaller, type TestCaller } from '../support/factories';
-import { upload, waitForJob, waitForSearch } from '../support/imports';
+import { DataSource } from 'typeorm';
+import { upload, waitForCatalogStats, waitForJob, waitForSearch } from '../support/imports';
 import { IMPORT_JOB_FIELDS } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
@@ -27,6 +28,8 @@ describe('Catalog read API', () => {
     await waitForJob(t.http, owner.auth, jobId);
     await waitForSearch(t.http, owner.auth, 'wool', 18);
     await waitForSearch(t.http, owner.auth, 'limited', 1);
+    // GET /v1/catalogs reports the maintained counts: recomputed by the worker after the import.
+    await waitForCatalogStats(t.app, owner.organizationId);
   });
   afterAll(() => t.close());
 
@@ -98,6 +101,27 @@ describe('Catalog read API', () => {
     expect(details.body.updated_at).toMatch(/Z$/);
     const empty = await get('/v1/catalogs', stranger).expect(200);
     expect(empty.body).toEqual({ organization_id: stranger.organizationId, product_count: 0, last_import: null, updated_at: null });
+  });
+
+  it('describes the catalog from the maintained counts (catalog_stats), not a count of the products', async () => {
+    const dataSource = t.app.get(DataSource);
+    const [row] = (await dataSource.query(`SELECT product_count, updated_at FROM catalog_stats WHERE organization_id = $1`, [
+      owner.organizationId,
+    ])) as Array<{ product_count: number; updated_at: Date }>;
+    try {
+      // A recompute the row has not had yet (as between a change and the worker's next pass): REST shows the row.
+      await dataSource.query(`UPDATE catalog_stats SET product_count = 7, updated_at = '2020-01-02T03:04:05Z' WHERE organization_id = $1`, [
+        owner.organizationId,
+      ]);
+      const details = await get('/v1/catalogs').expect(200);
+      expect(details.body).toMatchObject({ product_count: 7, updated_at: '2020-01-02T03:04:05.000Z' });
+    } finally {
+      await dataSource.query(`UPDATE catalog_stats SET product_count = $2, updated_at = $3 WHERE organization_id = $1`, [
+        owner.organizationId,
+        row.product_count,
+        row.updated_at,
+      ]);
+    }
   });
 
   it("hides another organization's jobs, errors and products (404, like missing ones)", async () => {

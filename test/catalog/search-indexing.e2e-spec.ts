@@ -217,7 +217,8 @@ describe('Search indexing after imports', () => {
       await deleter.query(`DELETE FROM products WHERE organization_id = $1 AND product_id = 'shelf-1'`, [owner.organizationId]);
       await db().query(`INSERT INTO product_search_pending (organization_id, product_id) VALUES ($1, 'shelf-1')`, [owner.organizationId]);
       // The worker's sweep may take the entry first: either way it is indexed from the snapshot before the delete.
-      while ((await pending(owner.organizationId)) > 0) await t.app.get(SearchIndexRepository).indexPending(owner.organizationId, 10);
+      while ((await pending(owner.organizationId)) > 0)
+        await t.app.get(SearchIndexRepository).indexPending(owner.organizationId, 10, 200_000);
       await deleter.commitTransaction();
     } finally {
       await deleter.release();

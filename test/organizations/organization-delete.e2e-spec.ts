@@ -20,7 +20,9 @@ describe('Deleting an organization', () => {
 
   const db = () => t.app.get(DataSource);
   const rowCount = async (table: string, organizationId: string): Promise<number> => {
-    const [{ n }]: Array<{ n: string }> = await db().query(`SELECT count(*) AS n FROM ${table} WHERE organization_id = $1`, [organizationId]);
+    const [{ n }]: Array<{ n: string }> = await db().query(`SELECT count(*) AS n FROM ${table} WHERE organization_id = $1`, [
+      organizationId,
+    ]);
     return Number(n);
   };
   const productCount = (organizationId: string) => rowCount('products', organizationId);
@@ -89,10 +91,14 @@ describe('Deleting an organization', () => {
     try {
       // Holding b's row stops the indexer's statement after it picked both entries and inserted a (id order).
       await holder.startTransaction();
-      await holder.query(`SELECT 1 FROM product_search WHERE organization_id = $1 AND product_id = 'b' FOR UPDATE`, [caller.organizationId]);
-      await db().query(`INSERT INTO product_search_pending (organization_id, product_id) VALUES ($1, 'a'), ($1, 'b')`, [caller.organizationId]);
+      await holder.query(`SELECT 1 FROM product_search WHERE organization_id = $1 AND product_id = 'b' FOR UPDATE`, [
+        caller.organizationId,
+      ]);
+      await db().query(`INSERT INTO product_search_pending (organization_id, product_id) VALUES ($1, 'a'), ($1, 'b')`, [
+        caller.organizationId,
+      ]);
       // The worker's sweep may take the entries instead: the same statement either way.
-      const indexing = t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10);
+      const indexing = t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 200_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const deleted = deleter.query('DELETE FROM organizations WHERE id = $1', [caller.organizationId]);
       await new Promise((resolve) => setTimeout(resolve, 200));

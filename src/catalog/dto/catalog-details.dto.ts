@@ -5,7 +5,11 @@ export class CatalogDetailsDto {
   @ApiProperty({ format: 'uuid' })
   organization_id: string;
 
-  @ApiProperty({ type: 'integer', description: 'Number of products in the catalog' })
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Number of products in the catalog, as of the last recompute of the maintained counts (within seconds of a finished import or a delete; 0 before the first)',
+  })
   product_count: number;
 
   /** The ImportJob schema by name: the import module defines it. */
@@ -20,7 +24,7 @@ export class CatalogDetailsDto {
     type: 'string',
     format: 'date-time',
     nullable: true,
-    description: 'When a product was last written; null for an empty catalog',
+    description: 'When a product was last written, as of the same recompute as product_count; null for an empty catalog',
   })
   updated_at: string | null;
 }

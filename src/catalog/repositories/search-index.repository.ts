@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { WRITE_SEARCH_ROWS } from '../search/search-row-sql';
 
-/** Takes up to $2 pending entries of organization $1 and writes their search rows (see indexPending). */
+/** Takes up to $2 pending entries of organization $1 and writes their search rows, with at most $3 vocabulary words (see indexPending). */
 export const INDEX_PENDING = `
   WITH picked AS (
     DELETE FROM product_search_pending
@@ -10,7 +10,8 @@ export const INDEX_PENDING = `
                               LIMIT $2 FOR UPDATE SKIP LOCKED))
     RETURNING product_id
   ), ${WRITE_SEARCH_ROWS}
-  SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written`;
+  SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written,
+         ((SELECT count(*) FROM new_words) - (SELECT count(*) FROM words))::int AS words_left_out`;
 
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to
@@ -46,9 +47,13 @@ export class SearchIndexRepository {
    * entries, so it waits for this statement's picks, then deletes every search row of the
    * organization; a statement that starts after skips the entries it holds (SKIP LOCKED).
    */
-  async indexPending(organizationId: string, limit: number): Promise<number> {
-    const [{ taken }]: Array<{ taken: number }> = await this.dataSource.query(INDEX_PENDING, [organizationId, limit]);
-    return taken;
+  async indexPending(organizationId: string, limit: number, vocabularyMaxWords: number): Promise<{ taken: number; wordsLeftOut: number }> {
+    const [row]: Array<{ taken: number; words_left_out: number }> = await this.dataSource.query(INDEX_PENDING, [
+      organizationId,
+      limit,
+      vocabularyMaxWords,
+    ]);
+    return { taken: row.taken, wordsLeftOut: row.words_left_out };
   }
 
   /**

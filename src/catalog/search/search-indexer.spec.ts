@@ -60,7 +60,7 @@ class FakeSearchIndex {
         }
         const taken = Math.min(limit, this.pending.get(organizationId) ?? 0);
         this.pending.set(organizationId, (this.pending.get(organizationId) ?? 0) - taken);
-        return taken;
+        return { taken, wordsLeftOut: 0 };
       } finally {
         this.running--;
         this.pool?.release();
@@ -87,6 +87,7 @@ const workerConfig = (searchIndexPoolShare = 0.5) =>
     worker: { enabled: true, concurrency: 2, searchIndexPoolShare },
     uploads: { slotsPerProcess: 8 },
     reads: { inFlightPerProcess: 12 },
+    catalog: { vocabularyMaxWords: 200_000 },
   }) as AppConfig;
 
 const indexerOver = (fake: FakeSearchIndex, share?: number) =>

@@ -41,6 +41,7 @@ export const SEARCH_INDEX_LOOPS = 2;
 export class SearchIndexer implements BeforeApplicationShutdown {
   private readonly logger = new Logger(SearchIndexer.name);
   private readonly turns: IndexingTurns;
+  private readonly vocabularyMaxWords: number;
   private readonly chunks = new Set<Promise<void>>();
   private stopping = false;
 
@@ -50,6 +51,7 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     @Optional() private readonly fences?: ReplicaFences,
   ) {
     this.turns = new IndexingTurns(searchIndexConnections(config), SEARCH_INDEX_LOOPS);
+    this.vocabularyMaxWords = config.catalog.vocabularyMaxWords;
   }
 
   /** Connections indexing may hold at once. */
@@ -97,7 +99,14 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     const { drain } = chunk;
     let taken: number | null;
     try {
-      taken = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK);
+      const chunkOutcome = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK, this.vocabularyMaxWords);
+      taken = chunkOutcome.taken;
+      if (chunkOutcome.wordsLeftOut > 0) {
+        // Still found by exact search (the vectors hold them); only typo correction and prefixes miss them.
+        this.logger.warn(
+          `Search vocabulary of organization ${drain.organizationId} is full (SEARCH_VOCABULARY_MAX_WORDS=${this.vocabularyMaxWords}): ${chunkOutcome.wordsLeftOut} new words not added`,
+        );
+      }
       // Searchable means on replicas too: a search goes to one that has replayed these vectors, or to the primary.
       if (taken > 0) await this.fences?.advance(drain.organizationId);
     } catch (error) {

@@ -13,6 +13,12 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * normalised by product_search_codes(), migration 1795798769283) for the exact code lookup. A known word costs a unique-index probe (DO
  * NOTHING takes no lock), so loops indexing one organization rarely wait on each other.
  *
+ * The vocabulary holds at most $3 words per organization (SEARCH_VOCABULARY_MAX_WORDS): the
+ * words held are counted up to the bound (an index-only walk of at most $3 entries), and only as
+ * many new words as fit are added, the rest are left out (`new_words` minus `words`: the caller
+ * logs them). Two loops adding at once may each fill the room left: the bound is exceeded by at
+ * most one chunk's new words. VocabularySweep removes the words no indexed product has any more.
+ *
  * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per
  * product: the brand, the category list (with its category keys) and the description. Feeds list
@@ -60,8 +66,13 @@ export const WRITE_SEARCH_ROWS = `
     SELECT * FROM vectors ORDER BY product_id
     ON CONFLICT (organization_id, product_id) DO UPDATE SET search = EXCLUDED.search, ${FILTER_UPDATES}, category_keys = EXCLUDED.category_keys, codes = EXCLUDED.codes
     RETURNING 1
+  ), new_words AS MATERIALIZED (
+    SELECT DISTINCT w.word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS w(word)
+     WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.organization_id = $1 AND k.word = w.word)
   ), words AS (
     INSERT INTO search_vocabulary (organization_id, word)
-    SELECT DISTINCT $1::uuid, word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS word ORDER BY 2
+    SELECT $1::uuid, word FROM new_words ORDER BY word
+     LIMIT greatest(0, $3::int - (SELECT count(*) FROM (SELECT 1 FROM search_vocabulary WHERE organization_id = $1 LIMIT $3) held))
     ON CONFLICT DO NOTHING
+    RETURNING 1
   )`;

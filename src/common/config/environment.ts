@@ -343,6 +343,12 @@ export const ENVIRONMENT = {
     fallback: 0.5,
     doc: "share of a worker's database pool (0.01–1, at least one connection) the search indexer may hold at once; organizations take turns within it (see [operations.md](operations.md#search-after-an-import))",
   }),
+  SEARCH_VOCABULARY_MAX_WORDS: int({
+    min: 1,
+    max: 10_000_000,
+    fallback: 200_000,
+    doc: "distinct words (1–10,000,000) an organization's search vocabulary (typo correction and prefix matching) may hold; words beyond it are not added (a warning is logged) and are still found by exact search. See [search.md](search.md#the-vocabulary)",
+  }),
   PRODUCT_DELETE_WAIT_MS: int({
     min: 1,
     max: 60_000,

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { SearchIndexer } from '../../catalog/search/search-indexer';
+import { VocabularySweep } from '../../catalog/search/vocabulary-sweep';
 import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
@@ -13,6 +14,8 @@ import { ImportDeliveryProcessor, type ProcessResult } from './import-delivery.p
 const DEFERRED_RETRY_MS = 1_000;
 /** How soon catalog_overview's counts follow a finished import or a delete. */
 const CATALOG_STATS_INTERVAL_MS = 1_000;
+/** Between vocabulary sweep passes (at most VOCABULARY_SWEEP_WORDS words each): a changed 200,000-word vocabulary walked in under 4 minutes. */
+const VOCABULARY_SWEEP_INTERVAL_MS = 2_000;
 
 /**
  * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
@@ -27,6 +30,8 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
   private started = false;
   /** One catalog-counts pass at a time: a pass over big catalogs may outlast the interval. */
   private counting = false;
+  /** One vocabulary pass at a time. */
+  private sweepingVocabulary = false;
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -37,6 +42,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     private readonly retention: ImportRetention,
     private readonly searchIndexer: SearchIndexer,
     private readonly catalogStats: CatalogStatsRefresher,
+    private readonly vocabulary: VocabularySweep,
   ) {}
 
   async start(): Promise<void> {
@@ -61,6 +67,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
     this.every(CATALOG_STATS_INTERVAL_MS, () => this.countSafely());
+    this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.sweepVocabularySafely());
   }
 
   /**
@@ -110,6 +117,18 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
       this.logger.warn(`Catalog counts pass failed: ${(error as Error).message}`);
     } finally {
       this.counting = false;
+    }
+  }
+
+  private async sweepVocabularySafely(): Promise<void> {
+    if (this.sweepingVocabulary) return;
+    this.sweepingVocabulary = true;
+    try {
+      await this.vocabulary.pass();
+    } catch (error) {
+      this.logger.warn(`Search vocabulary sweep failed: ${(error as Error).message}`);
+    } finally {
+      this.sweepingVocabulary = false;
     }
   }
 

@@ -79,6 +79,8 @@ export async function runShape(shape: Shape, context: RunContext): Promise<Shape
   let productCount: number | null = null;
   if (wait.job && jobId && context.api.running) {
     errors = await listErrors(client, jobId, ERROR_DETAILS_LIMIT);
+    // GET /v1/catalogs reports the maintained counts: wait for the worker's recompute after the job.
+    await statsRecomputed(jobId);
     productCount = (await client.getJson<{ product_count: number }>('/v1/catalogs')).product_count;
   }
   if (jobId && !wait.job) await abandon(jobId, worker);
@@ -134,5 +136,21 @@ async function abandon(jobId: string, worker: ServiceProcess): Promise<void> {
     await redis.flushdb();
   } finally {
     redis.disconnect();
+  }
+}
+
+/** Waits (up to 15 s) until the catalog counts of the job's organization are recomputed (catalog_stats). */
+async function statsRecomputed(jobId: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const fresh = await withClient(HOSTILE_DATABASE_URL, async (client) => {
+      const { rows } = await client.query<{ fresh: boolean | null }>(
+        `SELECT s.computed_version = s.version AS fresh FROM catalog_stats s JOIN import_jobs j ON j.organization_id = s.organization_id WHERE j.id = $1`,
+        [jobId],
+      );
+      return rows[0]?.fresh === true;
+    });
+    if (fresh) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
