@@ -101,6 +101,15 @@ describe('Search: how a query is read', () => {
         { word: 'zeppelin', status: 'not_found' },
       ]);
     });
+
+    it('ignores a quoted phrase of symbols only, with a reason (an empty phrase once made an invalid tsquery: 500)', async () => {
+      const alone = await search('"😀');
+      expect(alone.ids).toEqual([]);
+      expect(alone.interpretation.words).toEqual([{ word: '😀', status: 'ignored', reason: 'no_words' }]);
+      const beside = await search('sourdough "😀 §"');
+      expect(beside.ids.sort()).toEqual(['bread', 'bread-gf']);
+      expect(statusOf(beside.interpretation, '😀 §')).toEqual({ word: '😀 §', status: 'ignored', reason: 'no_words' });
+    });
   });
 
   describe('constraints kept', () => {

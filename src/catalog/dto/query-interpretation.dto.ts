@@ -43,7 +43,7 @@ export class WordReadingDto implements WordReading {
   via?: ExpansionVia;
 
   @ApiPropertyOptional({
-    description: 'ignored: stop_word, duplicate, word_limit or negation (the "not" of "not waterproof")',
+    description: 'ignored: stop_word, duplicate, word_limit, negation (the "not" of "not waterproof") or no_words (a quoted phrase of symbols only)',
     example: 'stop_word',
   })
   reason?: string;

@@ -103,12 +103,16 @@ export class QueryAnalyzer {
         free.push(t);
       }
     }
-    const phrases = syntax.phrases.slice(0, Math.max(0, MAX_QUERY_WORDS - free.length)).map((text, i) => ({
+    const kept = syntax.phrases.slice(0, Math.max(0, MAX_QUERY_WORDS - free.length)).map((text, i) => ({
       text,
       lexemes: tokens.filter((t) => t.part === 2 + i).map((t) => t.lexeme),
     }));
-    for (const text of syntax.phrases.slice(phrases.length))
+    for (const text of syntax.phrases.slice(kept.length))
       readings.push({ word: text.toLowerCase(), status: 'ignored', reason: 'word_limit' });
+    // A phrase of no word (only symbols or emoji) has nothing to look up: an empty operand is no tsquery.
+    const phrases = kept.filter((p) => p.lexemes.length > 0);
+    for (const p of kept.filter((p) => p.lexemes.length === 0))
+      readings.push({ word: p.text.toLowerCase(), status: 'ignored', reason: 'no_words' });
 
     const lastToken = tokens.filter((t) => t.part === 1).at(-1);
     const prefixOf = (t: Token) => syntax.endsInWord && t === lastToken && letters(t.token) >= PREFIX_FROM_LETTERS;

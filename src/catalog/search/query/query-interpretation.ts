@@ -18,7 +18,7 @@ export interface WordReading {
   /** corrected / expanded: the catalog's words used instead / in addition. */
   to?: string[];
   via?: ExpansionVia;
-  /** ignored: why (stop_word, duplicate, word_limit, correction_limit). */
+  /** ignored: why (stop_word, duplicate, word_limit, correction_limit, no_words). */
   reason?: string;
 }
 
