@@ -61,6 +61,7 @@ describe('A flood of wrong credentials from 1,000 addresses', () => {
     const flood = async () => {
       for (let next = guesses.shift(); next; next = guesses.shift()) floodStatuses.push((await get(next.auth, next.address)).status);
     };
+    const floodStarted = Date.now();
     const floodDone = Promise.all(Array.from({ length: FLOOD_CONCURRENCY }, flood)).finally(() => (flooding = false));
 
     const poll = async (caller: TestCaller, address: string) => {
@@ -82,9 +83,11 @@ describe('A flood of wrong credentials from 1,000 addresses', () => {
       const ok = statuses.filter((s) => s === 200).length;
       expect({ ok, total: statuses.length, rate: ok / statuses.length >= 0.99 }).toEqual({ ok, total: statuses.length, rate: true });
     }
-    // What the flood cost PostgreSQL: no more lookups of guessed credentials than the budget.
+    // What the flood cost PostgreSQL: no more lookups of guessed credentials than the budget, per minute
+    // the flood lasted (a loaded machine stretches it past one minute; each minute renews the budget).
+    const minutes = Math.ceil((Date.now() - floodStarted) / 60_000);
     const guessedLookups = lookups.mock.calls.filter(([hash]) => !honestHashes.has(hash.toString('base64'))).length;
-    expect(guessedLookups).toBeLessThanOrEqual(BUDGET);
+    expect(guessedLookups).toBeLessThanOrEqual(BUDGET * (minutes + 1));
     lookups.mockRestore();
   }, 180_000);
 });
