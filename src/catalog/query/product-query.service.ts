@@ -126,6 +126,9 @@ export class ProductQueryService {
     const reading = (match: MatchKind): QueryInterpretation => ({ match, words: plan.words, inferred });
     const sort = keyedSort(effective);
     checkCursorSort(cursor, sort);
+    // A cursor this endpoint did not issue is refused even when the query matches nothing.
+    const after = cursor && !sort ? SEARCH_CURSOR.decode(cursor) : undefined;
+    if (cursor && sort) SORTED_CURSOR.decode(cursor);
     if (plan.terms.length === 0)
       return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, interpretation: reading('none') };
     if (sort) {
@@ -134,7 +137,6 @@ export class ProductQueryService {
       const match: MatchKind = sorted.products.length === 0 && !cursor ? 'none' : missing || sorted.partialShown ? 'partial' : 'all_words';
       return { ...sorted, interpretation: reading(match) };
     }
-    const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
     const ladder = after ? after.ladder === 1 : { auto: limit };
     const ranked = await this.ranked.page(
       organizationId,
