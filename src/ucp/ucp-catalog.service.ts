@@ -42,6 +42,7 @@ export class UcpCatalogService {
       q: request.query,
       pricedOnly: true,
       ...(request.sort && { sort: request.sort }),
+      ...(request.context?.currency && { sortCurrency: request.context.currency }),
     };
     const messages: UcpMessage[] = [];
     if (criteria.price && !(await this.query.hasCurrency(organizationId, criteria.price.currency))) {

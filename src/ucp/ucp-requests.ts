@@ -89,7 +89,11 @@ export const searchRequestSchema = z
     sort: z
       .enum(['relevance', 'price_asc', 'price_desc', 'newest'])
       .optional()
-      .describe('Order (default relevance; words like "cheapest" in the query ask for price_asc when this is not given)'),
+      .describe(
+        'Order (default relevance; words like "cheapest" in the query ask for price_asc when this is not given). Price sorts compare in ' +
+          "context.currency, else the catalog's main currency; products priced otherwise come after, by id. newest: last updated first. " +
+          'A pagination.cursor continues only the sort it was returned with.',
+      ),
   })
   .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
     message: 'a search needs a query or at least one filter',

@@ -142,6 +142,15 @@ describe("Search plans read only the organization's rows", () => {
       'availability=in_stock',
       'price_min=20&price_max=50&currency=EUR',
       '',
+      // Sorted orders (issue 31 goal 5): searches, browses, a word-inferred sort, a currency's prices.
+      'q=wool&sort=price_asc',
+      'q=wool%20sweater&sort=price_desc',
+      'q=zeppelin%20sweater&sort=newest',
+      'q=cheapest%20sweater',
+      'sort=price_asc',
+      'sort=newest',
+      'sort=price_desc&currency=USD',
+      'sort=newest&brand=Kestrel',
     ];
     for (const query of queries) {
       const page = await rest(`/v1/catalogs/products?limit=10&${query}`);
@@ -150,6 +159,7 @@ describe("Search plans read only the organization's rows", () => {
     for (const query of ['q=wool', 'q=zeppelin%20sweater', 'brand=Kestrel', '']) await rest(`/v1/catalogs/products/facets?${query}`);
     await authed(t.http, big).post('/ucp/catalog/search').send({ query: 'warm wool sweater for winter' }).expect(200);
     await mcp({ query: 'leather boots', filters: { available: true } });
+    await mcp({ query: 'leather boots', sort: 'price_asc' });
 
     const reads = plans.flatMap(({ query, plan }) =>
       [...nodes(plan)]

@@ -5,7 +5,7 @@ import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from '../query/product-criteria';
-import { normaliseCategoryPath } from '../query/product-criteria';
+import { normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../query/product-criteria';
 import { Satisfies } from '../validation/decorators/satisfies.decorator';
 import { isStorableString } from '../../common/text/storable-string';
 
@@ -83,6 +83,21 @@ export class ProductQueryDto extends PageQueryDto {
   q?: string;
 
   // No `example` on these filters: Swagger UI would pre-fill "Try it out" with it and silently filter the list.
+  @ApiPropertyOptional({
+    enum: SEARCH_SORTS,
+    default: 'relevance',
+    description:
+      'Order (docs/search.md "Order"). `relevance` (default): by score with q, by product id without. `price_asc` / `price_desc`: by the ' +
+      "price a buyer pays (sale_price, else price) in the `currency` parameter's currency, else the catalog's main currency (the one " +
+      'most of its products use); products priced in another currency or unpriced come after, by id. `newest`: most recently ' +
+      'updated first (`updated_at`: when the product was first stored or an import last changed it). Ties: product id. With q, ' +
+      'products having every word still come before partial matches, each group in this order. Without a sort (or with `relevance`), an order word in ' +
+      'q (`cheapest`, `newest`) chooses it. A `next_cursor` continues only the sort it was returned with (another sort: 400).',
+  })
+  @IsOptional()
+  @IsIn(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
+  sort?: SearchSort;
+
   @ApiPropertyOptional({ description: 'Only products of this brand, case-insensitive (e.g. `Northwind`)' })
   @IsOptional()
   @IsString()
@@ -148,6 +163,7 @@ export type ProductFilterQuery = Omit<ProductQueryDto, 'cursor' | 'limit' | 'toC
 export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
   return {
     q: query.q,
+    sort: query.sort,
     brand: query.brand,
     categoryPrefixes: query.category !== undefined ? [normaliseCategoryPath(query.category)] : undefined,
     availability: query.availability,

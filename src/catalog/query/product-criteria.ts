@@ -9,7 +9,8 @@ export interface PriceRange {
 }
 
 /** Orders a search can ask for (docs/search.md "Order"); `relevance` is the default. */
-export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /**
  * What a product page may be narrowed by. Every transport (REST list, UCP REST, MCP tools)
@@ -20,6 +21,8 @@ export interface ProductCriteria {
   q?: string;
   /** The order asked for; a search also infers it from words like "cheapest" when not given. */
   sort?: SearchSort;
+  /** The currency a price sort compares in when no price filter names one (UCP's context.currency); else the catalog's main currency. */
+  sortCurrency?: string;
   /** Case-insensitive equality. */
   brand?: string;
   /** Any of these category paths or their sub-paths ("Apparel" matches "Apparel > Sweaters"). */

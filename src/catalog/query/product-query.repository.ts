@@ -46,7 +46,10 @@ export class ProductQueryRepository {
   /** Whether any indexed product is priced in the currency (one probe of the price index). */
   async hasCurrency(organizationId: string, currency: string): Promise<boolean> {
     const [{ found }]: Array<{ found: boolean }> = await this.ownRows((repo) =>
-      repo.query(`SELECT EXISTS (SELECT 1 FROM product_search WHERE organization_id = $1 AND price_currency = $2) AS found`, [organizationId, currency]),
+      repo.query(`SELECT EXISTS (SELECT 1 FROM product_search WHERE organization_id = $1 AND price_currency = $2) AS found`, [
+        organizationId,
+        currency,
+      ]),
     );
     return found;
   }
@@ -56,11 +59,13 @@ export class ProductQueryRepository {
    * (an index range of the organization's own rows): the currency a price said in words is in.
    */
   async mainCurrency(organizationId: string): Promise<string | null> {
-    const rows: Array<{ currency: string }> = await this.repo.query(
-      `SELECT price_currency AS currency FROM (
+    const rows: Array<{ currency: string }> = await this.ownRows((repo) =>
+      repo.query(
+        `SELECT price_currency AS currency FROM (
          SELECT price_currency FROM product_search WHERE organization_id = $1 AND price_currency IS NOT NULL LIMIT 1000
        ) sample GROUP BY price_currency ORDER BY count(*) DESC, price_currency LIMIT 1`,
-      [organizationId],
+        [organizationId],
+      ),
     );
     return rows[0]?.currency ?? null;
   }

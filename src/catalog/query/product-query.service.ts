@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BadRequestError } from '../../common/errors/api-error';
 import { CursorCodec } from '../../common/pagination/cursor';
 import { cursorField } from '../../common/pagination/cursor-fields';
 import { splitPage } from '../../common/pagination/page';
@@ -7,9 +8,10 @@ import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
 import { ProductCodesRepository } from '../search/product-codes.repository';
 import { codeFormsOf } from '../search/query/code-forms';
-import { QueryAnalyzer } from '../search/query/query-analyzer';
+import { QueryAnalyzer, type SearchPlan } from '../search/query/query-analyzer';
 import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation } from '../search/query/query-interpretation';
 import { RankedSearchRepository, SEARCH_CANDIDATES, Tier } from '../search/ranked-search.repository';
+import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
@@ -22,6 +24,37 @@ const SEARCH_CURSOR = new CursorCodec<{ tier: number; score: number; id: string;
   id: cursorField.text(PRODUCT_LIMITS.idMaxLength),
   ladder: cursorField.index,
 });
+
+/** A sorted page's position (browse or search; `sort` names the order, so another order refuses it). */
+const SORTED_CURSOR = new CursorCodec<{ sort: number; tier: number; group: number; key: string; id: string; ladder: number }>({
+  sort: cursorField.index,
+  tier: cursorField.index,
+  group: cursorField.index,
+  key: cursorField.decimal,
+  id: cursorField.text(PRODUCT_LIMITS.idMaxLength),
+  ladder: cursorField.index,
+});
+
+/** The sort code a cursor names (0: relevance or browse by id); undefined when it is no JSON object (the codec then refuses it). */
+function cursorSort(cursor: string): number | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const sort = (value as Record<string, unknown>).sort;
+    return sort === undefined ? 0 : typeof sort === 'number' ? sort : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cursor issued under another order is a 400 (the page would silently restart or skip). */
+function checkCursorSort(cursor: string | undefined, sort: KeyedSort | undefined): void {
+  if (cursor === undefined) return;
+  const named = cursorSort(cursor);
+  const wanted = sort ? SORT_CODES[sort] : 0;
+  if (named !== undefined && named !== wanted)
+    throw new BadRequestError('cursor was returned for another sort: pass the sort it was returned with');
+}
 
 export interface ProductPage {
   products: Product[];
@@ -49,6 +82,9 @@ export class ProductQueryService {
 
   async page(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
     if (criteria.q !== undefined) return this.search(organizationId, criteria.q, criteria, limit, cursor);
+    const sort = keyedSort(criteria);
+    checkCursorSort(cursor, sort);
+    if (sort) return this.sortedPage(organizationId, null, criteria, sort, limit, cursor, BROWSE_INTERPRETATION);
     const after = cursor ? LIST_CURSOR.decode(cursor).id : undefined;
     const [rows, counted] = await Promise.all([
       this.products.list(organizationId, criteria, limit + 1, after),
@@ -78,19 +114,29 @@ export class ProductQueryService {
    * caller did not pass them.
    */
   private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
-    const after = cursor ? SEARCH_CURSOR.decode(cursor) : undefined;
     await this.ranked.ownRowsFromHere();
     const [plan, coded] = await Promise.all([
       this.analyzer.analyze(organizationId, q),
-      after ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
+      cursor ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
     ]);
     if (coded.length > 0) return this.codePage(organizationId, q, coded);
     const { criteria: effective, inferred } = await withInferred(plan.constraints, criteria, () =>
       this.products.mainCurrency(organizationId),
     );
     const reading = (match: MatchKind): QueryInterpretation => ({ match, words: plan.words, inferred });
+    const sort = keyedSort(effective);
+    checkCursorSort(cursor, sort);
+    // A cursor this endpoint did not issue is refused even when the query matches nothing.
+    const after = cursor && !sort ? SEARCH_CURSOR.decode(cursor) : undefined;
+    if (cursor && sort) SORTED_CURSOR.decode(cursor);
     if (plan.terms.length === 0)
       return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, interpretation: reading('none') };
+    if (sort) {
+      const sorted = await this.sortedPage(organizationId, plan, effective, sort, limit, cursor, reading('all_words'));
+      const missing = plan.words.some((w) => w.status === 'not_found');
+      const match: MatchKind = sorted.products.length === 0 && !cursor ? 'none' : missing || sorted.partialShown ? 'partial' : 'all_words';
+      return { ...sorted, interpretation: reading(match) };
+    }
     const ladder = after ? after.ladder === 1 : { auto: limit };
     const ranked = await this.ranked.page(
       organizationId,
@@ -121,6 +167,51 @@ export class ProductQueryService {
     };
   }
 
+  /**
+   * A page in a keyed sort (docs/search.md "Order"): a browse (no plan) or a search's tiers, each
+   * ordered by the sort's key. Prices compare in the currency filter's currency, else the main one.
+   */
+  private async sortedPage(
+    organizationId: string,
+    plan: SearchPlan | null,
+    criteria: ProductCriteria,
+    sort: KeyedSort,
+    limit: number,
+    cursor: string | undefined,
+    interpretation: QueryInterpretation,
+  ): Promise<ProductPage & { partialShown: boolean }> {
+    const after = cursor ? SORTED_CURSOR.decode(cursor) : undefined;
+    const currency =
+      sort === 'newest' ? null : (criteria.price?.currency ?? criteria.sortCurrency ?? (await this.products.mainCurrency(organizationId)));
+    const position: SortedPosition | undefined = after && { tier: after.tier, group: after.group, key: after.key, id: after.id };
+    const ladder = after ? after.ladder === 1 : { auto: limit };
+    const ranked = await this.ranked.sortedPage(organizationId, plan, criteria, sort, currency, ladder, limit + 1, position);
+    const found = await this.products.findMany(
+      organizationId,
+      ranked.rows.map((r) => r.id),
+    );
+    const byId = new Map(found.map((p) => [p.productId, p]));
+    const rows = ranked.rows.filter((r) => byId.has(r.id));
+    const page = splitPage(rows, limit, (last) =>
+      SORTED_CURSOR.encode({
+        sort: SORT_CODES[sort],
+        tier: last.tier,
+        group: last.group,
+        key: last.key,
+        id: last.id,
+        ladder: ranked.ladder ? 1 : 0,
+      }),
+    );
+    return {
+      products: page.items.map((r) => byId.get(r.id) as Product),
+      nextCursor: page.nextCursor,
+      totalCount: ranked.total,
+      totalCountExact: ranked.exact,
+      interpretation,
+      partialShown: ranked.ladder && rows.some((r) => r.tier === 1),
+    };
+  }
+
   private async codePage(organizationId: string, q: string, ids: string[]): Promise<ProductPage> {
     const found = await this.products.findMany(organizationId, ids);
     const byId = new Map(found.map((p) => [p.productId, p]));
@@ -133,6 +224,11 @@ export class ProductQueryService {
       interpretation: { match: 'code', words: [{ word: q.trim().toLowerCase(), status: 'code' }], inferred: {} },
     };
   }
+}
+
+/** The keyed sort asked for, if any (relevance is the default order). */
+function keyedSort(criteria: ProductCriteria): KeyedSort | undefined {
+  return criteria.sort && criteria.sort !== 'relevance' ? criteria.sort : undefined;
 }
 
 function total(counted: number): Pick<ProductPage, 'totalCount' | 'totalCountExact'> {

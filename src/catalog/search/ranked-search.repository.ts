@@ -5,6 +5,7 @@ import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
 import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/search-terms';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
+import { keysetParams, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
 
 /**
  * Matches counted per tier (counts and facets read at most this many of the all-words matches and
@@ -112,6 +113,56 @@ export class RankedSearchRepository {
         rows,
         total: Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
         exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
+        ladder: useLadder,
+      };
+    });
+  }
+
+  /**
+   * One page of a sorted order after `after` (keyset on tier, currency group, key, id): with a plan,
+   * its all-words matches (tier 0) and, when `ladder` decides so, its partial matches (tier 1);
+   * without, every product matching the filters (a browse). Sorting reads every match of the page's
+   * tiers (PostgreSQL keeps only the top `limit` while sorting). `total` counts as page() does.
+   */
+  async sortedPage(
+    organizationId: string,
+    plan: SearchPlan | null,
+    criteria: ProductCriteria,
+    sort: KeyedSort,
+    sortCurrency: string | null,
+    ladder: Ladder,
+    limit: number,
+    after?: SortedPosition,
+  ): Promise<Omit<RankedPage, 'rows'> & { rows: SortedPosition[] }> {
+    const base = plan ? tierConditions(organizationId, plan, criteria) : browseConditions(organizationId, criteria);
+    return readingOwnRows(this.dataSource, async (manager) => {
+      const run = <T>(sql: string, params: Record<string, unknown> = {}) =>
+        runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
+      const where = base.where.join(' AND ');
+      const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
+      const [counted] = await run<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where}${matchAll} LIMIT :cap) c`,
+        { cap: SEARCH_CANDIDATES + 1 },
+      );
+      const useLadder = plan !== null && (typeof ladder === 'boolean' ? ladder : counted.n < ladder.auto);
+      let partialCount = 0;
+      if (useLadder) {
+        const [p] = await run<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where} AND ${PARTIAL} LIMIT :cap) c`,
+          { cap: SEARCH_CANDIDATES + 1 },
+        );
+        partialCount = p.n;
+      }
+      const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
+      const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
+      const found = await run<{ product_id: string; tier: number; grp: number; key: string }>(
+        sortedPageSql(sort, `${where} AND ${match}`, tier, after),
+        keysetParams(after),
+      );
+      return {
+        rows: found.map((r) => ({ tier: r.tier, group: r.grp, key: r.key, id: r.product_id })),
+        total: Math.min(counted.n, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
+        exact: counted.n <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
         ladder: useLadder,
       };
     });
@@ -245,6 +296,12 @@ function tierConditions(
   params.allWords = allOf(plan.required) ?? "''";
   params.someWords = someOf(plan.required) ?? "''";
   return { where, params };
+}
+
+/** A browse: the organization and the filters. */
+function browseConditions(organizationId: string, criteria: ProductCriteria): { where: string[]; params: Record<string, unknown> } {
+  const filters = filterConditions(criteria, INDEXED);
+  return { where: ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql], params: { ...filters.params, organizationId } };
 }
 
 /** A term's best steps (equal best scores, if several) as one tsquery, and that score. */

@@ -26,4 +26,7 @@ export const cursorField = {
 
   /** A finite `float8` (JSON cannot carry NaN, but 1e999 parses as Infinity). */
   float8: ((value): value is number => typeof value === 'number' && Number.isFinite(value)) as CursorField<number>,
+
+  /** A `numeric` value as PostgreSQL prints it: an optional minus, digits, an optional fraction (bounded, never an exponent). */
+  decimal: ((value): value is string => typeof value === 'string' && /^-?\d{1,40}(\.\d{1,40})?$/.test(value)) as CursorField<string>,
 };

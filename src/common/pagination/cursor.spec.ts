@@ -57,6 +57,17 @@ describe('CursorCodec', () => {
     expect(() => jobs.decode(raw('{"id":"3F0C4A1E-9B2D-4C5E-8F7A-0123456789AB"}'))).toThrow(ValidationError);
   });
 
+  it('accepts a sort key only as a plain numeric PostgreSQL prints (40 digits each side at most), never an exponent', () => {
+    const keys = new CursorCodec<{ key: string }>({ key: cursorField.decimal });
+    const key = (value: unknown) => raw(JSON.stringify({ key: value }));
+    for (const ok of ['0', '-19.99', '-1795800000.000002', '9'.repeat(40), `1.${'0'.repeat(40)}`]) {
+      expect(keys.decode(key(ok))).toEqual({ key: ok });
+    }
+    for (const bad of ['', '-', '1e5', '1.', '.5', '+1', ' 1', 'NaN', 'Infinity', '9'.repeat(41), `1.${'0'.repeat(41)}`, 12]) {
+      expect(() => keys.decode(key(bad))).toThrow(ValidationError);
+    }
+  });
+
   it('accepts every int4 index and every finite rank it issued (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2_147_483_647 }), (index) => {
