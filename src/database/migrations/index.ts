@@ -21,6 +21,7 @@ import { WebhookSecretsAtRest1764300910000 } from './1764300910000-WebhookSecret
 import { QueryReading1795798769283 } from './1795798769283-QueryReading';
 import { ImportJobFormat1795799099576 } from './1795799099576-ImportJobFormat';
 import { SearchWordCheckOwnRows1795799264235 } from './1795799264235-SearchWordCheckOwnRows';
+import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   QueryReading1795798769283,
   ImportJobFormat1795799099576,
   SearchWordCheckOwnRows1795799264235,
+  IndexingCost1795803811980,
 ];
