@@ -1,10 +1,11 @@
 import Redis from 'ioredis';
 import { Client } from 'pg';
 
-export const BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/product_directory_bench';
+/** BENCH_DATABASE_URL / BENCH_QUEUE_PREFIX move every bench to a database and queue prefix of one's own (a shared machine). */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/product_directory_bench';
 /** Redis db 2 unless BENCH_REDIS_DB names another (engineers sharing one Redis each keep their own). */
 export const BENCH_REDIS_URL = `redis://127.0.0.1:6379/${process.env.BENCH_REDIS_DB ?? '2'}`;
-export const BENCH_QUEUE_PREFIX = 'bench';
+export const BENCH_QUEUE_PREFIX = process.env.BENCH_QUEUE_PREFIX ?? 'bench';
 
 function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));

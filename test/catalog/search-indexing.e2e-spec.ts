@@ -107,6 +107,21 @@ describe('Search indexing after imports', () => {
     expect(weights[0].v).toBe("'alpha':1A 'beta':2B 'delta':4C 'epsilon':5 'gamma':3B");
   });
 
+  it('keeps stop words in the describing fields and drops them from the description (migration 1795803811980)', async () => {
+    const rows: Array<{ v: string }> = await db().query(
+      `SELECT product_search_vector('{"title":"On-Ear Headphones","attributes":{"size":"S"},"description":"A bag of chips on the go"}')::text AS v`,
+    );
+    // Title and attributes: "on" and "s" are there; description: "a", "of", "on", "the" are not, positions kept.
+    expect(rows[0].v).toBe("'bag':6 'chip':8 'ear':2A 'go':11 'headphon':3A 'on':1A 's':4B");
+  });
+
+  it('lists each code form once: the id, MPN and GTIN normalised, digits also without leading zeros', async () => {
+    const rows: Array<{ codes: string[] }> = await db().query(
+      `SELECT ARRAY(SELECT c FROM unnest(product_search_codes('KM-650', '{"mpn":"km 650","gtin":"0012","id":"ignored"}')) c ORDER BY c) AS codes`,
+    );
+    expect(rows[0].codes).toEqual(['0012', '12', 'km650']);
+  });
+
   it('writes, for generated products, the vector product_search_vector() gives and the filter values of the document', async () => {
     // The indexer computes a brand's and a category list's parts once per chunk (search-row-sql.ts):
     // shared and distinct brands and lists, absent fields, case and Unicode variants, more than one chunk.

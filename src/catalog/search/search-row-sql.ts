@@ -24,6 +24,8 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * product: the brand, the category list (with its category keys) and the description. Feeds list
  * a style's colours and sizes as products with one brand, category list and, mostly, one
  * description; stemming is most of the indexing CPU, and the description is most of the text.
+ * Descriptions are read without their stop words (`pds_search_text`, migration 1795803811980): the
+ * stop words a query means are matched in the describing fields (docs/search.md).
  *
  * Plans must not depend on the organization's statistics: one the planner does not know yet (its
  * first import into a large database) is estimated at one row. So each picked id is looked up
@@ -52,7 +54,7 @@ export const WRITE_SEARCH_ROWS = `
            CASE WHEN categories <> 'null' THEN product_category_keys($1, categories) END AS keys
       FROM docs GROUP BY categories
   ), descriptions AS MATERIALIZED (
-    SELECT description, setweight(to_tsvector('pds_search'::regconfig, search_text(description)), 'D') AS vector FROM docs GROUP BY description
+    SELECT description, setweight(to_tsvector('pds_search_text'::regconfig, search_text(description)), 'D') AS vector FROM docs GROUP BY description
   ), vectors AS MATERIALIZED (
     SELECT p.organization_id, p.product_id,
            setweight(to_tsvector('pds_search'::regconfig, search_text(coalesce(p.data->>'title', ''))), 'A') || b.vector || c.vector ||

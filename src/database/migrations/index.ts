@@ -22,6 +22,7 @@ import { QueryReading1795798769283 } from './1795798769283-QueryReading';
 import { ImportJobFormat1795799099576 } from './1795799099576-ImportJobFormat';
 import { SearchWordCheckOwnRows1795799264235 } from './1795799264235-SearchWordCheckOwnRows';
 import { VocabularySweepVersion1795803149824 } from './1795803149824-VocabularySweepVersion';
+import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   ImportJobFormat1795799099576,
   SearchWordCheckOwnRows1795799264235,
   VocabularySweepVersion1795803149824,
+  IndexingCost1795803811980,
 ];
