@@ -38,7 +38,7 @@ export const MAX_CODE_PARTS = 8;
 /**
  * Codes written inside a query of more words (`RV 2300 robot vacuum`, `km-650 filter`): each word
  * mixing letters and digits (`rv2300`, `km-650`), and each word of letters followed by a word with
- * a digit (`rv 2300`), normalised as codeFormsOf does. A query of one word, or without a digit,
+ * digits only (`rv 2300`), normalised as codeFormsOf does. A query of one word, or without a digit,
  * has none: the whole query is its code form then.
  */
 export function codePartsOf(q: string): CodePart[] {
@@ -58,7 +58,7 @@ export function codePartsOf(q: string): CodePart[] {
     const code = norm(word);
     if (/\p{L}/u.test(code) && /\d/.test(code)) add(code, [word]);
     const next = words[i + 1];
-    if (next !== undefined && /^\p{L}+$/u.test(code) && /\d/.test(norm(next))) add(code + norm(next), [word, next]);
+    if (next !== undefined && /^\p{L}+$/u.test(code) && /^\d+$/.test(norm(next))) add(code + norm(next), [word, next]);
   });
   return parts.slice(0, MAX_CODE_PARTS);
 }

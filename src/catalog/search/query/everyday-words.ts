@@ -34,8 +34,8 @@ export class EverydayWords {
   }
 
   /**
-   * The words one step broader (WordNet's direct hypernyms of the word's senses: settee → sofa,
-   * bench), for a word none of whose own forms the catalog has; never the word or its own forms.
+   * The words one step broader (WordNet's direct hypernyms of the word's artifact senses: settee →
+   * sofa, bench), for a word none of whose own forms the catalog has; never the word or its own forms.
    */
   broaderOf(word: string): string[] {
     return this.read(word).broader;
@@ -72,7 +72,7 @@ export class EverydayWords {
     for (const form of senses.flatMap((s) => s.words)) if (form !== key) forms.add(form);
     const own = [...forms].slice(0, EVERYDAY_FORMS);
     const broader = [
-      ...new Set(senses.flatMap((s) => s.hypernyms).flatMap((offset) => cleaned(readSynset(this.dataFile(), offset).words))),
+      ...new Set(senses.filter((s) => s.lexFile === ARTIFACTS).flatMap((s) => s.hypernyms).flatMap((offset) => cleaned(readSynset(this.dataFile(), offset).words))),
     ]
       .filter((form) => form !== key && !forms.has(form))
       .slice(0, EVERYDAY_FORMS);
@@ -95,7 +95,7 @@ export class EverydayWords {
   }
 
   /** The noun's first senses, WordNet order: their words and their direct hypernyms' offsets. */
-  private senses(lemma: string): Array<{ words: string[]; hypernyms: number[] }> {
+  private senses(lemma: string): Array<{ words: string[]; hypernyms: number[]; lexFile: string }> {
     const line = this.indexLine(lemma.replace(/ /g, '_'));
     if (!line) return [];
     const fields = line.split(' ');
@@ -106,7 +106,7 @@ export class EverydayWords {
       .slice(0, SENSES);
     return offsets.map((offset) => {
       const synset = readSynset(this.dataFile(), Number(offset));
-      return { words: cleaned(synset.words), hypernyms: synset.hypernyms };
+      return { words: cleaned(synset.words), hypernyms: synset.hypernyms, lexFile: synset.lexFile };
     });
   }
 
@@ -118,6 +118,13 @@ export class EverydayWords {
     return path.join(this.wordnetDir, 'data.noun');
   }
 }
+
+/**
+ * WordNet's lexicographer file of man-made objects (noun.artifact): products are artifacts, so only
+ * an artifact sense is widened to its hypernym (settee → sofa); a substance (gluten → protein) or a
+ * person never is.
+ */
+const ARTIFACTS = '06';
 
 /** WordNet's noun detachment rules (morphy): suffix → replacement, tried in this order. */
 const NOUN_DETACHMENTS: Array<[string, string]> = [
@@ -177,7 +184,7 @@ function findLine(file: string, key: string): string | null {
 }
 
 /** A synset's words, read at its byte offset in a WordNet data file. */
-function readSynset(file: string, offset: number): { words: string[]; hypernyms: number[] } {
+function readSynset(file: string, offset: number): { words: string[]; hypernyms: number[]; lexFile: string } {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(4096);
@@ -194,7 +201,7 @@ function readSynset(file: string, offset: number): { words: string[]; hypernyms:
       const [symbol, offset, pos] = fields.slice(at + 1 + p * 4, at + 4 + p * 4);
       if ((symbol === '@' || symbol === '@i') && pos === 'n') hypernyms.push(Number(offset));
     }
-    return { words, hypernyms };
+    return { words, hypernyms, lexFile: fields[1] };
   } finally {
     closeSync(fd);
   }
