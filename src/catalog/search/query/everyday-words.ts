@@ -5,8 +5,8 @@ import * as path from 'node:path';
 export const EVERYDAY_FORMS = 12;
 /** Words whose forms are kept in memory (least recently used out first). */
 const CACHED_WORDS = 2_000;
-/** WordNet senses of a noun read (the commonest first). */
-const SENSES = 4;
+/** WordNet senses of a noun read (the commonest first): a fourth reaches too far (blade → sword, steel). */
+const SENSES = 3;
 
 type Spellings = Map<string, string>;
 
