@@ -41,6 +41,9 @@ describe('Search: how a query is read', () => {
     { id: 'flashlight', title: 'LED Flashlight', price: eur(12) },
     { id: 'diaper', title: 'Baby Diaper Pack', price: eur(14) },
     { id: 'hoodie-gray', title: 'Gray Hoodie', price: eur(45) },
+    { id: 'sofa', title: 'Velvet Sofa', price: eur(650) },
+    { id: 'crib', title: 'Wooden Crib', price: eur(180) },
+    { id: 'cotton-bag', title: 'Cotton Shopper', price: eur(8) },
   ];
 
   beforeAll(async () => {
@@ -224,7 +227,33 @@ describe('Search: how a query is read', () => {
     });
   });
 
+  describe('a code inside a longer query', () => {
+    it('puts the exact code match first and reads its words as one code (km 650 kitchen mixer)', async () => {
+      const { ids, interpretation } = await search('km 650 kitchen mixer');
+      expect(ids[0]).toBe('KIT-MIXER-01');
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(interpretation.match).toBe('code');
+      expect(interpretation.words[0]).toEqual({ word: 'km 650', status: 'code' });
+      expect(statusOf(interpretation, 'mixer')?.status).toBe('matched');
+    });
+  });
+
   describe('everyday words', () => {
+    it.each([
+      ['nappies', 'diaper', 'diaper'], // plural reduced to WordNet's base form first
+      ['cot', 'crib', 'crib'], // a dictionary word prefers its everyday word to prefix completions (cotton)
+    ])('%s finds the catalog word %s, reported as expanded via everyday', async (q, to, id) => {
+      const { ids, interpretation } = await search(q);
+      expect(ids).toEqual([id]);
+      expect(interpretation.words).toEqual([{ word: q, status: 'expanded', via: 'everyday', to: [to] }]);
+    });
+
+    it("reads a word none of whose own words the catalog has as its artifact sense's broader words (settee → sofa, bench)", async () => {
+      const { ids, interpretation } = await search('settee');
+      expect([...ids].sort()).toEqual(['sofa', 'teak']);
+      expect(interpretation.words).toEqual([{ word: 'settee', status: 'expanded', via: 'everyday', to: ['bench', 'sofa'] }]);
+    });
+
     it.each([
       ['torch', 'flashlight', 'flashlight'],
       ['nappy', 'diaper', 'diaper'],

@@ -85,7 +85,7 @@ export class QueryInterpretationDto implements QueryInterpretation {
     enum: MATCH_KINDS,
     description:
       'all_words: every result shown first has every searched word; partial: a word matched nothing in the catalog (see words) or results with only some words were added; ' +
-      'code: q was read as a product code (GTIN, MPN, id) and exact matches are returned; none: nothing matched; browse: no q',
+      'code: q was read as a product code (GTIN, MPN, id) and exact matches are returned (a code inside a longer query: they come first); none: nothing matched; browse: no q',
   })
   match: MatchKind;
 

@@ -7,9 +7,9 @@ import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
 import { ProductCodesRepository } from '../search/product-codes.repository';
-import { codeFormsOf } from '../search/query/code-forms';
+import { type CodePart, codeFormsOf, codePartsOf } from '../search/query/code-forms';
 import { QueryAnalyzer, type SearchPlan } from '../search/query/query-analyzer';
-import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation } from '../search/query/query-interpretation';
+import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation, type WordReading } from '../search/query/query-interpretation';
 import { RankedSearchRepository, SEARCH_CANDIDATES, Tier } from '../search/ranked-search.repository';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import { withInferred } from './inferred-criteria';
@@ -111,15 +111,40 @@ export class ProductQueryService {
   /**
    * A search: a query read as a product code answers its exact code matches (first page, by id);
    * otherwise the ranked search, with the filters and sort its words ask for applied where the
-   * caller did not pass them.
+   * caller did not pass them. A code written inside a longer query (`RV 2300 robot vacuum`,
+   * codePartsOf) puts its exact matches first on the first page, then the ranked search without
+   * them on every page: match `code`, the code's words one `code` reading.
    */
   private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
     await this.ranked.ownRowsFromHere();
-    const [plan, coded] = await Promise.all([
+    const parts = codePartsOf(q);
+    const [plan, coded, partCoded] = await Promise.all([
       this.analyzer.analyze(organizationId, q),
       cursor ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
+      this.codes.find(
+        organizationId,
+        parts.map((p) => p.form),
+        criteria,
+        limit,
+      ),
     ]);
     if (coded.length > 0) return this.codePage(organizationId, q, coded);
+    if (partCoded.length > 0 && limit > 1) {
+      const present = new Set(
+        await this.codes.present(
+          organizationId,
+          parts.map((p) => p.form),
+        ),
+      );
+      plan.words = withCodeReadings(
+        plan.words,
+        parts.filter((p) => present.has(p.form)),
+      );
+    }
+    // At least one place for the ranked search, whose last row the next page's cursor names.
+    const shown = partCoded.slice(0, Math.max(0, limit - 1));
+    const first = cursor ? [] : shown;
+    const skipped = new Set(shown);
     const { criteria: effective, inferred } = await withInferred(plan.constraints, criteria, () =>
       this.products.mainCurrency(organizationId),
     );
@@ -151,15 +176,21 @@ export class ProductQueryService {
       ranked.rows.slice(0, limit + 1).map((r) => r.id),
     );
     const byId = new Map(found.map((p) => [p.productId, p]));
-    const rows = ranked.rows.filter((r) => byId.has(r.id));
-    const page = splitPage(rows, limit, (last) =>
+    const rows = ranked.rows.filter((r) => byId.has(r.id) && !skipped.has(r.id));
+    const page = splitPage(rows, limit - first.length, (last) =>
       SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
     );
     const missing = plan.words.some((w) => w.status === 'not_found');
     const partialShown = ranked.ladder && rows.some((r) => r.tier === Tier.Partial);
-    const match: MatchKind = rows.length === 0 && !after ? 'none' : missing || partialShown ? 'partial' : 'all_words';
+    const match: MatchKind =
+      shown.length > 0 ? 'code' : rows.length === 0 && !after ? 'none' : missing || partialShown ? 'partial' : 'all_words';
+    const codedProducts = await this.products.findMany(organizationId, first);
+    const codedById = new Map(codedProducts.map((p) => [p.productId, p]));
     return {
-      products: page.items.map((r) => byId.get(r.id) as Product),
+      products: [
+        ...first.map((id) => codedById.get(id)).filter((p): p is Product => p !== undefined),
+        ...page.items.map((r) => byId.get(r.id) as Product),
+      ],
       nextCursor: page.nextCursor,
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
@@ -233,4 +264,16 @@ function keyedSort(criteria: ProductCriteria): KeyedSort | undefined {
 
 function total(counted: number): Pick<ProductPage, 'totalCount' | 'totalCountExact'> {
   return { totalCount: Math.min(counted, SEARCH_CANDIDATES), totalCountExact: counted <= SEARCH_CANDIDATES };
+}
+
+/** The readings with each matched code's words replaced by one `code` reading (at the first word's place). */
+function withCodeReadings(words: WordReading[], parts: CodePart[]): WordReading[] {
+  const out = [...words];
+  for (const part of parts) {
+    const at = out.findIndex((w) => w.word === part.words[0]);
+    const rest = part.words.slice(1);
+    if (at < 0 || rest.some((word, k) => out[at + 1 + k]?.word !== word)) continue;
+    out.splice(at, part.words.length, { word: part.words.join(' '), status: 'code' });
+  }
+  return out;
 }

@@ -24,4 +24,15 @@ export class ProductCodesRepository {
     const rows: Array<{ product_id: string }> = await this.dataSource.query(sql, values);
     return rows.map((r) => r.product_id);
   }
+
+  /** Which of these normalised code forms some product of the organization has (one probe per form). */
+  async present(organizationId: string, forms: string[]): Promise<string[]> {
+    if (forms.length === 0) return [];
+    const rows: Array<{ form: string }> = await this.dataSource.query(
+      `SELECT f.form FROM unnest($2::text[]) AS f(form)
+        WHERE EXISTS (SELECT 1 FROM product_search s WHERE s.organization_id = $1 AND s.codes && ARRAY[f.form])`,
+      [organizationId, forms],
+    );
+    return rows.map((r) => r.form);
+  }
 }

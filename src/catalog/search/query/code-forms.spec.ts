@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { codeFormsOf } from './code-forms';
+import { codeFormsOf, codePartsOf, MAX_CODE_PARTS } from './code-forms';
 
 describe('codeFormsOf', () => {
   it.each([
@@ -37,6 +37,28 @@ describe('codeFormsOf', () => {
         const forms = codeFormsOf(q);
         expect(forms.length).toBeLessThanOrEqual(2);
         for (const form of forms) expect(form).toMatch(/^[\p{Ll}\p{Lo}\p{Lm}\p{N}]*$/u);
+      }),
+    );
+  });
+
+  it.each([
+    ['RV 2300 robot vacuum', [{ form: 'rv2300', words: ['rv', '2300'] }]],
+    ['robot vacuum RV2300', [{ form: 'rv2300', words: ['rv2300'] }]],
+    ['km-650 filter', [{ form: 'km650', words: ['km-650'] }]],
+    ['nappies size 4', [{ form: 'size4', words: ['size', '4'] }]], // a candidate: no product has the code
+    ['robot vacuum', []],
+    ['RV2300', []], // one word: the whole query is its code form
+    ['vacuum 2300 robot', [{ form: 'vacuum2300', words: ['vacuum', '2300'] }]],
+  ])('codePartsOf(%j) → %j', (q, parts) => {
+    expect(codePartsOf(q)).toEqual(parts);
+  });
+
+  it('answers at most MAX_CODE_PARTS parts of 3 to 70 characters, whatever the query', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom('ab', 'x', '12', 'k9', '-', 'é1'), fc.string({ maxLength: 80 })), { maxLength: 30 }), (ws) => {
+        const parts = codePartsOf(ws.join(' '));
+        expect(parts.length).toBeLessThanOrEqual(MAX_CODE_PARTS);
+        for (const p of parts) expect(p.form).toMatch(/^[\p{L}\p{N}]{3,70}$/u);
       }),
     );
   });

@@ -25,3 +25,40 @@ export function codeFormsOf(q: string): string[] {
   const unpadded = code.replace(/^0+/, '');
   return unpadded && unpadded !== code ? [code, unpadded] : [code];
 }
+
+/** A code written inside a longer query, with the query's words it is made of (lower-cased). */
+export interface CodePart {
+  form: string;
+  words: string[];
+}
+
+/** Code parts tried per query (a query has at most MAX_QUERY_WORDS words read; this bounds the probe). */
+export const MAX_CODE_PARTS = 8;
+
+/**
+ * Codes written inside a query of more words (`RV 2300 robot vacuum`, `km-650 filter`): each word
+ * mixing letters and digits (`rv2300`, `km-650`), and each word of letters followed by a word with
+ * digits only (`rv 2300`), normalised as codeFormsOf does. A query of one word, or without a digit,
+ * has none: the whole query is its code form then.
+ */
+export function codePartsOf(q: string): CodePart[] {
+  const words = q.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2 || !/\d/.test(q)) return [];
+  const norm = (w: string) =>
+    w
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '');
+  const parts: CodePart[] = [];
+  const add = (form: string, from: string[]) => {
+    if (form.length < CODE_LENGTH.min || form.length > CODE_LENGTH.max || parts.some((p) => p.form === form)) return;
+    parts.push({ form, words: from.map((w) => w.toLowerCase()) });
+  };
+  words.forEach((word, i) => {
+    const code = norm(word);
+    if (/\p{L}/u.test(code) && /\d/.test(code)) add(code, [word]);
+    const next = words[i + 1];
+    if (next !== undefined && /^\p{L}+$/u.test(code) && /^\d+$/.test(norm(next))) add(code + norm(next), [word, next]);
+  });
+  return parts.slice(0, MAX_CODE_PARTS);
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EVERYDAY_FORMS, EverydayWords } from './everyday-words';
+import { detachments, EVERYDAY_FORMS, EverydayWords } from './everyday-words';
 
 describe('EverydayWords (WordNet 3.1 and the American/British spelling tables, read from their packages)', () => {
   const everyday = new EverydayWords();
@@ -37,5 +37,39 @@ describe('EverydayWords (WordNet 3.1 and the American/British spelling tables, r
         expect(forms).not.toContain(word.toLowerCase());
       }),
     );
+  });
+
+  it.each([
+    ['nappies', 'nappy'],
+    ['flannels', 'flannel'],
+    ['boxes', 'box'],
+    ['women', 'woman'],
+    ['glass', 'glass'],
+    ['cot', 'cot'],
+  ])('reduces %s to its WordNet base form %s (morphy detachment rules)', (word, lemma) => {
+    expect(everyday.lemmaOf(word)).toBe(lemma);
+  });
+
+  it('finds the everyday words of an inflected form through its base form, and none for a non-word', () => {
+    expect(everyday.formsOf('nappies')).toContain('diaper');
+    expect(everyday.formsOf('flannels')).toContain('washcloth');
+    expect(everyday.lemmaOf('zzzzqxes')).toBeNull();
+    expect(everyday.isDictionaryWord('cot')).toBe(true);
+    expect(everyday.isDictionaryWord('cott')).toBe(false);
+  });
+
+  it('gives the words one step broader (direct hypernyms), never the word or its own forms', () => {
+    expect(everyday.formsOf('settee')).not.toContain('sofa');
+    expect(everyday.broaderOf('settee')).toEqual(expect.arrayContaining(['sofa', 'bench']));
+    expect(everyday.broaderOf('torch')).not.toContain('flashlight');
+    expect(everyday.broaderOf('zzzzqx')).toEqual([]);
+    expect(everyday.broaderOf('gluten')).toEqual([]); // a substance, not an artifact: never widened
+  });
+
+  it('detaches only the rules whose suffix leaves a stem and never an -ss ending', () => {
+    expect(detachments('glass')).toEqual([]);
+    expect(detachments('s')).toEqual([]);
+    expect(detachments('nappies')).toEqual(['nappy', 'nappie']);
+    expect(detachments('churches')).toEqual(['church', 'churche']);
   });
 });

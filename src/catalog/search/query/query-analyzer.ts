@@ -172,9 +172,13 @@ export class QueryAnalyzer {
 
   /**
    * Words the catalog lacks (not found, and no synonym rule of the organization names them) get
-   * their everyday words (EverydayWords) that the catalog has, as alternatives: scored below the
-   * word itself like every alternative, reported `expanded` via `everyday`. One statement, run
-   * only when such a word has everyday forms.
+   * their everyday words (EverydayWords, after reducing the word to its WordNet base form: nappies
+   * → nappy → diaper) that the catalog has, as alternatives: scored below the word itself like
+   * every alternative, reported `expanded` via `everyday`. A word none of whose own everyday words
+   * the catalog has gets, in a second round, the words one step broader (WordNet's direct
+   * hypernyms: settee → sofa). A last word read only as a prefix that is itself a dictionary word
+   * (cot) prefers its everyday words: when the catalog has one, they replace the completions.
+   * One statement per round, run only when some word has forms.
    */
   private async addEverydayWords(
     organizationId: string,
@@ -184,12 +188,35 @@ export class QueryAnalyzer {
     synonyms: SynonymExpansion[],
   ): Promise<void> {
     const ruled = new Set(synonyms.flatMap((r) => r.from));
+    const prefixOnly = (i: number) =>
+      readings[i].via === 'prefix' && (words[i]?.exact.length ?? 0) === 0 && this.everyday.isDictionaryWord(free[i].token);
+    const open = free.map((t, i) => (words[i] === null || prefixOnly(i)) && !ruled.has(t.lexeme));
+    const found = await this.everydayRound(organizationId, free, words, readings, open, (word) => this.everyday.formsOf(word));
+    await this.everydayRound(
+      organizationId,
+      free,
+      words,
+      readings,
+      open.map((o, i) => o && !found.has(i)),
+      (word) => this.everyday.broaderOf(word),
+    );
+  }
+
+  /** Adds the forms (of `formsOf`) the catalog has to the open words; answers the indexes of the words given some. */
+  private async everydayRound(
+    organizationId: string,
+    free: Token[],
+    words: Array<Term | null>,
+    readings: WordReading[],
+    open: boolean[],
+    formsOf: (word: string) => string[],
+  ): Promise<Set<number>> {
     const forms: Array<{ i: number; form: string }> = [];
     free.forEach((t, i) => {
-      if (words[i] !== null || ruled.has(t.lexeme)) return;
-      for (const form of this.everyday.formsOf(t.token)) forms.push({ i, form });
+      if (open[i]) for (const form of formsOf(t.token)) forms.push({ i, form });
     });
-    if (forms.length === 0) return;
+    const given = new Set<number>();
+    if (forms.length === 0) return given;
     const rows: Array<{ i: number; form: string; lexemes: string[] }> = await this.dataSource.query(
       `SELECT f.i::int AS i, f.form, array_agg(l.lexeme ORDER BY t.ord) AS lexemes
          FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
@@ -204,6 +231,12 @@ export class QueryAnalyzer {
     for (const row of rows) {
       const i = row.i;
       if (row.lexemes.length === 1 && row.lexemes[0] === free[i].lexeme) continue;
+      if (!given.has(i) && words[i] !== null && readings[i].via === 'prefix') {
+        // A dictionary word read as a prefix: its everyday words replace the completions (still required).
+        words[i] = { exact: [], alternatives: [], strong: true };
+        readings[i] = { word: readings[i].word, status: 'not_found' };
+      }
+      given.add(i);
       // Optional beside the query's other words (filler words have everyday words too): they rank, never restrict.
       const term = words[i] ?? { exact: [], alternatives: [], strong: false };
       if (term.alternatives.some((o) => o.lexemes.join(' ') === row.lexemes.join(' '))) continue;
@@ -212,6 +245,7 @@ export class QueryAnalyzer {
       const reading = readings[i];
       readings[i] = { word: reading.word, status: 'expanded', via: 'everyday', to: [...(reading.to ?? []), row.lexemes.join(' ')] };
     }
+    return given;
   }
 
   /** Whether each word is in the vocabulary (and strong), its completions, its correction candidates; and the synonyms. */
