@@ -77,7 +77,7 @@ export function buildReport(
       ),
       collapse: check(
         outcomes.filter((o) => o.collapse),
-        (o) => mineOf(o).collapseProblems!.length === 0,
+        (o) => mineOf(o).collapseProblems?.length === 0,
       ),
       codeFirst: check(
         outcomes.filter((o) => o.first),

@@ -2,6 +2,7 @@ import { productId, type CatalogProduct, type RelevanceCatalog } from './catalog
 import { PAGE, type SearchAnswer, type SearchEngine } from './engines/search-engine';
 import { interpretationProblems } from './interpretation-check';
 import { collapseProblems, groupOf, judgementOf, orderProblem } from './judgement';
+import { COLLAPSE_VARIANTS_BUILT } from './thresholds';
 import { judge, type Judged } from './metrics';
 import type { Category, Order, RelevanceQuery } from './queries/relevance-query';
 
@@ -53,7 +54,7 @@ export async function runQueries(
       let answer: SearchAnswer = { ids: [] };
       let error: string | undefined;
       try {
-        answer = await engine.search(query.q, { collapseVariants: query.collapse });
+        answer = await engine.search(query.q, { collapseVariants: query.collapse && COLLAPSE_VARIANTS_BUILT });
       } catch (e) {
         error = (e as Error).message;
       }
@@ -109,6 +110,6 @@ function serviceChecks(
     ...(query.interpretation && {
       interpretationProblems: error ? [error] : interpretationProblems(query.interpretation, answer.interpretation),
     }),
-    ...(query.collapse && { collapseProblems: error ? [error] : collapseProblems(entries, catalog) }),
+    ...(query.collapse && COLLAPSE_VARIANTS_BUILT && { collapseProblems: error ? [error] : collapseProblems(entries, catalog) }),
   };
 }

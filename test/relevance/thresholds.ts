@@ -4,6 +4,13 @@
  * overall figures, every exact-keyword query found, every negative query answered with nothing,
  * every interpretation, order, collapse and code check of the kinds of issue 31 passing.
  */
+/**
+ * Whether the service collapses variants (`collapse_variants`, issue 31 goal 4). Not built yet: the
+ * variant questions are asked uncollapsed (judged per group, distinct groups reported, found@10
+ * gated like every kind) and the collapse check waits for it. Set to true when it lands.
+ */
+export const COLLAPSE_VARIANTS_BUILT: boolean = false;
+
 export const THRESHOLDS = {
   /** Share of positive queries with at least one relevant product in the top 10 (all catalogs). */
   minFoundRate: 0.95,
