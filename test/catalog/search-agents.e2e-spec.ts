@@ -214,7 +214,13 @@ describe('Search for agents', () => {
 
   describe('synonyms', () => {
     it('applies a set on the next request, to this organization only, and ranks the word itself first', async () => {
-      expect(await ids('earphones')).toEqual([]);
+      // Before any rule, the everyday word (WordNet: earphone = headphone) finds it; the organization's rule then takes over.
+      const via = async (q: string) =>
+        (await get(`/v1/catalogs/products?q=${encodeURIComponent(q)}`).expect(200)).body.interpretation.words.map(
+          (w: { via?: string }) => w.via,
+        );
+      expect(await ids('earphones')).toEqual(['headphones']);
+      expect(await via('earphones')).toEqual(['everyday']);
       const rules = [
         { type: 'group', synonyms: ['earphones', 'earbuds', 'headphones'] },
         { type: 'one_way', input: 'jumper', synonyms: ['sweater'] },
@@ -223,6 +229,7 @@ describe('Search for agents', () => {
       expect(put.body).toMatchObject({ synonyms: rules, updated_at: expect.any(String) });
       expect((await get('/v1/catalogs/synonyms').expect(200)).body.synonyms).toEqual(rules);
       expect(await ids('earphones')).toEqual(['headphones']);
+      expect(await via('earphones')).toEqual(['synonym']);
       expect((await ids('jumper')).length).toBe(3);
       expect(await ids('sweater', '', other)).toEqual([]);
       expect((await get('/v1/catalogs/synonyms', other).expect(200)).body).toEqual({ synonyms: [], updated_at: null });

@@ -85,9 +85,11 @@ describe("Search plans read only the organization's rows", () => {
     await insert(big.organizationId, BIG);
     for (const other of others) await insert(other.organizationId, SMALL);
     for (const organizationId of [big.organizationId, ...others.map((o) => o.organizationId)]) {
-      await db.query(`WITH picked AS (SELECT product_id FROM products WHERE organization_id = $1), ${WRITE_SEARCH_ROWS} SELECT 1`, [
-        organizationId,
-      ]);
+      // $2: the rows picked at most, $3: SEARCH_VOCABULARY_MAX_WORDS (the indexer's statement takes both).
+      await db.query(
+        `WITH picked AS (SELECT product_id FROM products WHERE organization_id = $1 LIMIT $2), ${WRITE_SEARCH_ROWS} SELECT 1`,
+        [organizationId, BIG, 200_000],
+      );
     }
     for (const table of TENANT_TABLES) await db.query(`ANALYZE ${table}`);
 
