@@ -56,6 +56,7 @@ describe('Search indexing plan for an organization the statistics do not know', 
       ]: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> = await runner.query(`EXPLAIN (FORMAT JSON) ${INDEX_PENDING}`, [
         fresh.organizationId,
         SEARCH_INDEX_CHUNK,
+        200_000, // SEARCH_VOCABULARY_MAX_WORDS
       ]);
       const productReads = [...nodes(plan.Plan)].filter((n) => n['Relation Name'] === 'products');
       expect(productReads.length).toBeGreaterThan(0);
