@@ -3,7 +3,7 @@ import { eventually } from '../support/eventually';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
-import { VocabularySweep } from '../../src/catalog/search/vocabulary-sweep';
+import { SearchVocabularyRepository } from '../../src/catalog/repositories/search-vocabulary.repository';
 
 /** The vocabulary bound of this app: small, so a catalog of a few one-word titles reaches it. */
 const MAX_WORDS = 3;
@@ -41,11 +41,12 @@ describe('Search vocabulary upkeep and bound', () => {
   };
 
   /**
-   * Probes after one sweep pass of our own: the worker's sweep (every 2 s, 20 organizations a pass)
-   * also has every organization earlier spec files of this Jest worker changed in its queue.
+   * Probes after sweeping the organization's vocabulary ourselves (SearchVocabularyRepository.sweep,
+   * the step VocabularySweep runs): the worker's own sweep takes organizations in turn, and this Jest
+   * worker's database holds every organization earlier spec files changed, so its turn may be minutes away.
    */
-  const afterSweep = (probe: () => Promise<boolean>) => async () => {
-    await t.app.get(VocabularySweep).pass();
+  const afterSweep = (organizationId: string, probe: () => Promise<boolean>) => async () => {
+    await t.app.get(SearchVocabularyRepository).sweep(organizationId, '', 10_000);
     return probe();
   };
 
@@ -57,7 +58,7 @@ describe('Search vocabulary upkeep and bound', () => {
     await authed(t.http, caller).delete('/v1/catalogs/products/p-0').expect(204);
     await eventually(
       'the typo to reach krembolust once krimbalost left the vocabulary',
-      afterSweep(async () => (await titlesFound(caller, 'krimbalust')).includes('Krembolust')),
+      afterSweep(caller.organizationId, async () => (await titlesFound(caller, 'krimbalust')).includes('Krembolust')),
       { timeoutMs: 60_000 },
     );
     expect(await titlesFound(caller, 'krimbalust')).toEqual(['Krembolust']);
@@ -70,7 +71,7 @@ describe('Search vocabulary upkeep and bound', () => {
     // The replace kept id p-0 with a new title: zentorafik is in no product any more.
     await eventually(
       'the typo to reach zentorifuk once zentorafik left the vocabulary',
-      afterSweep(async () => (await titlesFound(caller, 'zentorafek')).includes('Zentorifuk')),
+      afterSweep(caller.organizationId, async () => (await titlesFound(caller, 'zentorafek')).includes('Zentorifuk')),
       { timeoutMs: 60_000 },
     );
   });
