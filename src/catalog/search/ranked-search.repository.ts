@@ -83,19 +83,8 @@ export class RankedSearchRepository {
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
       const where = base.where.join(' AND ');
-      const [counted] = await run<{ all_words: number }>(
-        `SELECT count(*)::int AS all_words FROM (SELECT 1 FROM product_search s WHERE ${where} AND s.search @@ CAST(:allWords AS tsquery) LIMIT :cap) c`,
-        { cap: SEARCH_CANDIDATES + 1 },
-      );
-      const useLadder = typeof ladder === 'boolean' ? ladder : counted.all_words < ladder.auto;
-      let partialCount = 0;
-      if (useLadder) {
-        const [p] = await run<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where} AND ${PARTIAL} LIMIT :cap) c`,
-          { cap: SEARCH_CANDIDATES + 1 },
-        );
-        partialCount = p.n;
-      }
+      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, true);
+      const { partial: partialCount, ladder: useLadder } = counted;
       const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
         { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
       ];
@@ -140,19 +129,8 @@ export class RankedSearchRepository {
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
       const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
-      const [counted] = await run<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where}${matchAll} LIMIT :cap) c`,
-        { cap: SEARCH_CANDIDATES + 1 },
-      );
-      const useLadder = plan !== null && (typeof ladder === 'boolean' ? ladder : counted.n < ladder.auto);
-      let partialCount = 0;
-      if (useLadder) {
-        const [p] = await run<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where} AND ${PARTIAL} LIMIT :cap) c`,
-          { cap: SEARCH_CANDIDATES + 1 },
-        );
-        partialCount = p.n;
-      }
+      const counted = await countTiers(run, where, matchAll, ladder, plan !== null);
+      const { partial: partialCount, ladder: useLadder } = counted;
       const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
       const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
       const found = await run<{ product_id: string; tier: number; grp: number; key: string }>(
@@ -161,8 +139,8 @@ export class RankedSearchRepository {
       );
       return {
         rows: found.map((r) => ({ tier: r.tier, group: r.grp, key: r.key, id: r.product_id })),
-        total: Math.min(counted.n, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
-        exact: counted.n <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
+        total: Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
+        exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
         ladder: useLadder,
       };
     });
@@ -176,6 +154,32 @@ export class RankedSearchRepository {
 }
 
 type Run = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
+
+/**
+ * The matches of the all-words tier (`allWords`: the SQL added to `where`) and, when partial
+ * matches are added (`canLadder` and the ladder's choice), of the partial tier; each counted up to
+ * SEARCH_CANDIDATES + 1, to tell "more". One place for page() and sortedPage().
+ */
+async function countTiers(
+  run: Run,
+  where: string,
+  allWords: string,
+  ladder: Ladder,
+  canLadder: boolean,
+): Promise<{ all_words: number; partial: number; ladder: boolean }> {
+  const count = async (match: string): Promise<number> => {
+    const [row] = await run<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where}${match} LIMIT :cap) c`,
+      {
+        cap: SEARCH_CANDIDATES + 1,
+      },
+    );
+    return row.n;
+  };
+  const all = await count(allWords);
+  const useLadder = canLadder && (typeof ladder === 'boolean' ? ladder : all < ladder.auto);
+  return { all_words: all, partial: useLadder ? await count(` AND ${PARTIAL}`) : 0, ladder: useLadder };
+}
 
 /** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
 const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)';
