@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { READ_APPLICATION_NAME } from '../../src/database/read-scope/read-scope';
 
 export interface TableLock {
-  /** Statements of this database now waiting for a lock (the reads the lock holds back). */
+  /** Reads (of a read scope) of this database now waiting for a lock: not the worker's background statements. */
   waiting(): Promise<number>;
   release(): Promise<void>;
 }
@@ -21,7 +22,9 @@ export async function lockTables(app: INestApplication, tables: string[]): Promi
   return {
     waiting: async () => {
       const [{ n }] = (await dataSource.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = $1`,
+        [READ_APPLICATION_NAME],
       )) as Array<{ n: number }>;
       return n;
     },

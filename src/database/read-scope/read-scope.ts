@@ -5,6 +5,9 @@ import { ON_REPLICA, type ReplicaRead } from '../replicas/replica-read';
 const active = new AsyncLocalStorage<ReadScope>();
 
 /** Query-runner methods that must wait for the scope's transaction to have begun. */
+/** The application_name of a session while it runs a read scope's transaction (pg_stat_activity). */
+export const READ_APPLICATION_NAME = 'pds-read';
+
 const AFTER_BEGIN = new Set<PropertyKey>(['query', 'stream', 'startTransaction']);
 
 /** Cancels the statement running on the backend with this process id (pg_cancel_backend, outside any scope). */
@@ -160,7 +163,8 @@ export class ReadScope {
       await runner.startTransaction();
       // Integers from the validated configuration only: SET takes no parameters.
       const timeout = this.timeoutMs > 0 ? `; SET LOCAL statement_timeout = ${Math.floor(this.timeoutMs)}` : '';
-      await runner.query(`SET TRANSACTION READ ONLY${timeout}`);
+      // Named for operators (and tests) in pg_stat_activity for the transaction only; same round trip.
+      await runner.query(`SET TRANSACTION READ ONLY${timeout}; SET LOCAL application_name = '${READ_APPLICATION_NAME}'`);
     })();
     return this.begun;
   }
