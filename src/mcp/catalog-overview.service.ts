@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CatalogStatsStore } from '../catalog/stats/catalog-stats-store.repository';
-import { ImportJobDto } from '../imports/http/dto/import-job.dto';
-import { ImportJobRepository } from '../imports/jobs/repositories/import-job.repository';
+import { ImportJobsService } from '../imports/http/import-jobs.service';
 import type { catalogOverview } from './tools/output-schemas';
 
 /**
@@ -15,15 +14,15 @@ import type { catalogOverview } from './tools/output-schemas';
 export class CatalogOverviewService {
   constructor(
     private readonly stats: CatalogStatsStore,
-    private readonly jobs: ImportJobRepository,
+    private readonly jobs: ImportJobsService,
   ) {}
 
   async overview(organizationId: string): Promise<z.infer<typeof catalogOverview>> {
-    const [stats, lastImport] = await Promise.all([this.stats.read(organizationId), this.jobs.latestForOrganization(organizationId)]);
+    const [stats, lastImport] = await Promise.all([this.stats.read(organizationId), this.jobs.latestImport(organizationId)]);
     return {
       organization_id: organizationId,
       product_count: stats?.productCount ?? 0,
-      last_import: lastImport ? ImportJobDto.from(lastImport) : null,
+      last_import: lastImport,
       updated_at: stats?.updatedAt?.toISOString() ?? null,
       by_availability: stats?.byAvailability ?? {},
       top_brands: stats?.topBrands ?? [],

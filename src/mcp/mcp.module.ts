@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ImportsModule } from '../imports/imports.module';
-import { ImportJobsModule } from '../imports/import-jobs.module';
 import { UcpModule } from '../ucp/ucp.module';
 import { CatalogOverviewService } from './catalog-overview.service';
 import { McpController } from './mcp.controller';
@@ -10,7 +9,7 @@ import { McpServerFactory } from './mcp-server.factory';
 
 /** The MCP endpoint: UCP catalog tools plus catalog/import service tools, organization-scoped. */
 @Module({
-  imports: [AuthModule, CatalogModule, ImportsModule, ImportJobsModule, UcpModule],
+  imports: [AuthModule, CatalogModule, ImportsModule, UcpModule],
   controllers: [McpController],
   providers: [McpServerFactory, CatalogOverviewService],
 })

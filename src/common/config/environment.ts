@@ -204,7 +204,7 @@ export const ENVIRONMENT = {
     min: 0,
     max: 600_000,
     fallback: 5_000,
-    doc: 'a read (GET routes, UCP, each MCP tool call) runs in one `READ ONLY` transaction on one connection with `SET LOCAL statement_timeout` to this; a statement running longer is cancelled: `503 unavailable` with `Retry-After` (0 = only `DB_STATEMENT_TIMEOUT_MS`)',
+    doc: 'a read (GET routes, UCP, each MCP tool call) runs in one `READ ONLY` transaction on one connection with `SET LOCAL statement_timeout` to this (and `application_name` `pds-read`, so `pg_stat_activity` tells reads from writes and background work); a statement running longer is cancelled: `503 unavailable` with `Retry-After` (0 = only `DB_STATEMENT_TIMEOUT_MS`)',
   }),
   READS_IN_FLIGHT_PER_ACCOUNT: int({
     min: 1,

@@ -30,18 +30,18 @@ export class ImportJobsService implements LatestImportSource {
     private readonly config: AppConfig,
   ) {}
 
+  /** The latest job of the organization, whatever its status (GET /v1/catalogs, MCP catalog_overview). */
+  async latestImport(organizationId: string): Promise<ImportJobDto | null> {
+    const job = await this.jobs.latestForOrganization(organizationId);
+    return job ? ImportJobDto.from(job) : null;
+  }
+
   /**
    * Another organization's job is answered exactly like a missing one. A job in a
    * terminal state never changes again, so finished jobs are served from memory: clients that
    * keep polling a finished job cost no query. Until its retention ends: then it is read again
    * (and is gone once the worker's sweep purged it).
    */
-  /** The latest job of the organization, whatever its status (GET /v1/catalogs). */
-  async latestImport(organizationId: string): Promise<ImportJobDto | null> {
-    const job = await this.jobs.latestForOrganization(organizationId);
-    return job ? ImportJobDto.from(job) : null;
-  }
-
   async getForOrganization(id: string, organizationId: string): Promise<ImportJob> {
     const cached = this.finished.get(id);
     if (cached && this.isRetained(cached) && cached.organizationId === organizationId) return cached;
