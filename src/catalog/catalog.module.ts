@@ -12,6 +12,7 @@ import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
 import { SearchIndexer } from './search/search-indexer';
 import { SearchVocabularyRepository } from './repositories/search-vocabulary.repository';
+import { QueryWordsRepository } from './repositories/query-words.repository';
 import { VocabularySweep } from './search/vocabulary-sweep';
 import { QueryAnalyzer } from './search/query/query-analyzer';
 import { ProductCodesRepository } from './search/product-codes.repository';
@@ -34,6 +35,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsRepository,
     ProductQueryService,
     QueryAnalyzer,
+    QueryWordsRepository,
     RankedSearchRepository,
     ProductCodesRepository,
     ProductFacetsRepository,

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../../../src/catalog/query/filter-sql';
 import { normaliseCategoryPath } from '../../../src/catalog/query/product-criteria';
+import { QueryWordsRepository } from '../../../src/catalog/repositories/query-words.repository';
 import { QueryAnalyzer } from '../../../src/catalog/search/query/query-analyzer';
 import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query/search-terms';
 import { scoreExpression } from '../../../src/catalog/search/ranked-search.repository';
@@ -29,7 +30,7 @@ export class ExhaustiveRanking {
     const dataSource = {
       query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows,
     } as unknown as DataSource;
-    return new ExhaustiveRanking(client, new QueryAnalyzer(dataSource));
+    return new ExhaustiveRanking(client, new QueryAnalyzer(new QueryWordsRepository(dataSource)));
   }
 
   async close(): Promise<void> {

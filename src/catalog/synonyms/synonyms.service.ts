@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ValidationError } from '../../common/errors/api-error';
-import { lexemesOf } from '../search/query/query-lexemes';
+import { QueryWordsRepository } from '../repositories/query-words.repository';
 import type { SynonymExpansion } from '../search/query/synonym-expansion';
 import type { SynonymRuleDto, SynonymSetDto } from './synonym.dto';
 import { SynonymsRepository } from './synonyms.repository';
@@ -14,7 +13,7 @@ import { SynonymsRepository } from './synonyms.repository';
 @Injectable()
 export class SynonymsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly queryWords: QueryWordsRepository,
     private readonly repository: SynonymsRepository,
   ) {}
 
@@ -34,7 +33,7 @@ export class SynonymsService {
   private async expand(rules: SynonymRuleDto[]): Promise<SynonymExpansion[]> {
     const forms = rules.flatMap((rule) => [...(rule.type === 'one_way' ? [rule.input as string] : []), ...rule.synonyms]);
     const lexemes: string[][] = forms.map(() => []);
-    for (const word of await lexemesOf(this.dataSource, forms)) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
+    for (const word of await this.queryWords.lexemesOf(forms)) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
     const empty = forms.findIndex((_, i) => lexemes[i].length === 0);
     if (empty >= 0) throw new ValidationError(`synonyms: "${forms[empty]}" has no searchable word (only stop words or punctuation)`);
     const expansions: SynonymExpansion[] = [];

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { type LookedWord, type PartLexeme, QueryWordsRepository, type WordInfo } from '../../repositories/query-words.repository';
 import { damerauDistance } from './damerau';
 import { EverydayWords } from './everyday-words';
 import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
-import { lexemesOf, type PartLexeme } from './query-lexemes';
 import { parseQuerySyntax } from './query-syntax';
 import { type Operand, renderOperand, type Term } from './search-terms';
 import { SynonymCache } from './synonym-cache';
@@ -47,18 +46,6 @@ export interface SearchPlan {
 
 type Token = PartLexeme;
 
-interface WordInfo {
-  /** In the vocabulary: the catalog has the word in a title, brand, category, attribute or tag. */
-  strong: boolean;
-  /** Not in the vocabulary but in some product's description (a phrase: anywhere). */
-  weak: boolean;
-  /** For the last word: the vocabulary's longer words that start with it (see PREFIX_COMPLETIONS). */
-  completions: string[];
-  /** Vocabulary words within one Levenshtein edit more than allowed, with that distance. */
-  candidates: Array<{ word: string; edits: number }>;
-  splits: Array<{ left: string; right: string }>;
-}
-
 /** Words of at least this many characters that the catalog lacks are tried as two words written together. */
 export const SPLIT_FROM_LENGTH = 4;
 
@@ -78,7 +65,7 @@ export class QueryAnalyzer {
   private readonly synonyms = new SynonymCache();
   private readonly everyday = new EverydayWords();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly queryWords: QueryWordsRepository) {}
 
   async analyze(organizationId: string, q: string): Promise<SearchPlan> {
     const constraints = readConstraints(q);
@@ -89,7 +76,7 @@ export class QueryAnalyzer {
       readings.push({ word: part.toLowerCase(), status: 'ignored', reason: 'word_limit' });
     const exclusions = excludedParts.slice(0, MAX_EXCLUDED);
     const parts = [syntax.words, ...syntax.phrases, ...exclusions];
-    const tokens = await lexemesOf(this.dataSource, parts);
+    const tokens = await this.queryWords.lexemesOf(parts);
 
     const free: Token[] = [];
     const seen = new Set<string>();
@@ -217,17 +204,7 @@ export class QueryAnalyzer {
     });
     const given = new Set<number>();
     if (forms.length === 0) return given;
-    const rows: Array<{ i: number; form: string; lexemes: string[] }> = await this.dataSource.query(
-      `SELECT f.i::int AS i, f.form, array_agg(l.lexeme ORDER BY t.ord) AS lexemes
-         FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
-        CROSS JOIN LATERAL ts_parse('default', search_text(f.form)) WITH ORDINALITY AS t(tokid, token, ord)
-        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS l(lexeme)
-         LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = l.lexeme
-        GROUP BY f.i, f.form, f.n
-       HAVING bool_and(v.word IS NOT NULL)
-        ORDER BY f.n`,
-      [organizationId, forms.map((f) => f.i), forms.map((f) => f.form)],
-    );
+    const rows = await this.queryWords.everydayFormsKnown(organizationId, forms);
     for (const row of rows) {
       const i = row.i;
       if (row.lexemes.length === 1 && row.lexemes[0] === free[i].lexeme) continue;
@@ -249,61 +226,21 @@ export class QueryAnalyzer {
   }
 
   /** Whether each word is in the vocabulary (and strong), its completions, its correction candidates; and the synonyms. */
-  private async lookUp(
-    organizationId: string,
-    looked: Array<{ lexeme: string; edits: number; prefix: boolean; exact: string }>,
-  ): Promise<{ words: WordInfo[]; synonyms: SynonymExpansion[] }> {
+  private async lookUp(organizationId: string, looked: LookedWord[]): Promise<{ words: WordInfo[]; synonyms: SynonymExpansion[] }> {
     const cached = this.synonyms.get(organizationId);
-    const [row]: Array<{ words: WordInfo[] | null; synonyms_at: string | null; synonyms: SynonymExpansion[] | null }> =
-      await this.dataSource.query(
-        `WITH w AS (
-         SELECT w.*, v.word AS known,
-                count(*) FILTER (WHERE v.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
-           FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
-           LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme
-       )
-       SELECT s.updated_at::text AS synonyms_at,
-              CASE WHEN s.updated_at::text IS DISTINCT FROM $9 THEN s.expansions END AS synonyms,
-              (SELECT json_agg(json_build_object(
-                        'strong', v.word IS NOT NULL,
-                        'weak', v.word IS NULL AND product_search_contains($1, CAST(w.exact AS tsquery)),
-                        'completions', CASE WHEN w.prefix AND v.word IS NULL THEN
-                          (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
-                             SELECT p.word FROM search_vocabulary p
-                              WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)
-                              ORDER BY length(p.word), p.word LIMIT $7) c) ELSE '[]' END,
-                        'candidates', CASE WHEN v.word IS NULL AND w.edits > 0 AND w.missing_rank <= $8 THEN
-                          (SELECT coalesce(json_agg(json_build_object('word', c.word, 'edits', c.edits)), '[]')
-                             FROM search_correction_candidates($1, w.lexeme, w.edits) c) ELSE '[]' END,
-                        'splits', CASE WHEN v.word IS NULL AND w.edits >= 0 AND w.missing_rank <= $8 AND length(w.lexeme) >= $5 THEN
-                          (SELECT coalesce(json_agg(s), '[]') FROM (
-                             SELECT l.word AS left, r.word AS right
-                               FROM generate_series(1, length(w.lexeme) - 1) AS cut
-                               JOIN search_vocabulary l ON l.organization_id = $1 AND l.word = left(w.lexeme, cut)
-                               JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
-                              ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
-                      ) ORDER BY w.i)
-                 FROM w LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.known) AS words
-         FROM (SELECT 1) one LEFT JOIN catalog_synonyms s ON s.organization_id = $1`,
-        [
-          organizationId,
-          looked.map((w) => w.lexeme),
-          looked.map((w) => w.edits),
-          looked.map((w) => w.prefix),
-          SPLIT_FROM_LENGTH,
-          looked.map((w) => w.exact),
-          PREFIX_COMPLETIONS,
-          MAX_CORRECTED_WORDS,
-          cached?.updatedAt ?? null,
-        ],
-      );
+    const row = await this.queryWords.lookUp(
+      organizationId,
+      looked,
+      { splitFromLength: SPLIT_FROM_LENGTH, completions: PREFIX_COMPLETIONS, correctedWords: MAX_CORRECTED_WORDS },
+      cached?.updatedAt ?? null,
+    );
     const synonyms =
-      row.synonyms_at === null
+      row.synonymsAt === null
         ? []
         : row.synonyms
-          ? this.synonyms.set(organizationId, row.synonyms_at, row.synonyms)
+          ? this.synonyms.set(organizationId, row.synonymsAt, row.synonyms)
           : (cached?.expansions ?? []);
-    return { words: row.words ?? [], synonyms };
+    return { words: row.words, synonyms };
   }
 }
 

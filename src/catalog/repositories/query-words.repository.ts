@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SynonymExpansion } from '../search/query/synonym-expansion';
+
+/** One word of a text part as the search indexes it. */
+export interface PartLexeme {
+  /** 1-based index of the part. */
+  part: number;
+  /** The word as written (after search_text()). */
+  token: string;
+  /** Its pds_search lexeme (stemmed, accents folded). */
+  lexeme: string;
+  /** On the English stop-word list: indexed, but a query ignores it unless it carries meaning there. */
+  stop: boolean;
+}
+
+/** A query word to look up: its lexeme, the edits a correction may make (-1: a phrase), whether it is a prefix. */
+export interface LookedWord {
+  lexeme: string;
+  edits: number;
+  prefix: boolean;
+  /** The word (or phrase) as a tsquery operand, for the description check. */
+  exact: string;
+}
+
+export interface WordInfo {
+  /** In the vocabulary: the catalog has the word in a title, brand, category, attribute or tag. */
+  strong: boolean;
+  /** Not in the vocabulary but in some product's description (a phrase: anywhere). */
+  weak: boolean;
+  /** For the last word: the vocabulary's longer words that start with it (at most `completions`). */
+  completions: string[];
+  /** Vocabulary words within one Levenshtein edit more than allowed, with that distance. */
+  candidates: Array<{ word: string; edits: number }>;
+  splits: Array<{ left: string; right: string }>;
+}
+
+export interface LookUpBounds {
+  /** Words of at least this many characters the catalog lacks are tried as two words written together. */
+  splitFromLength: number;
+  completions: number;
+  /** Words the catalog lacks that are tried for typos and splits (each costs a trigram scan of the vocabulary). */
+  correctedWords: number;
+}
+
+/**
+ * The query analyzer's reads of one organization's vocabulary, synonyms and search index (search
+ * SQL lives in repositories; the analyzer keeps the rules). Each method is one statement.
+ */
+@Injectable()
+export class QueryWordsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Each part's words as pds_search lexemes, in order, normalised exactly as product text is
+   * (search_text(), then the configuration's parser and dictionaries), stop words included and flagged.
+   */
+  lexemesOf(parts: string[]): Promise<PartLexeme[]> {
+    return this.dataSource.query(
+      `SELECT part.i::int AS part, t.token, lexeme, coalesce(ts_lexize('english_stem', lower(t.token)) = '{}', false) AS stop
+       FROM unnest($1::text[]) WITH ORDINALITY AS part(text, i)
+      CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
+      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS lexeme
+      ORDER BY part.i, t.ord`,
+      [parts],
+    );
+  }
+
+  /**
+   * Whether each word is in the vocabulary (and strong), its completions, its correction candidates
+   * and splits; and the organization's synonym rules unless `synonymsAt` is still their version.
+   */
+  async lookUp(
+    organizationId: string,
+    looked: LookedWord[],
+    bounds: LookUpBounds,
+    synonymsAt: string | null,
+  ): Promise<{ words: WordInfo[]; synonymsAt: string | null; synonyms: SynonymExpansion[] | null }> {
+    const [row]: Array<{ words: WordInfo[] | null; synonyms_at: string | null; synonyms: SynonymExpansion[] | null }> =
+      await this.dataSource.query(
+        `WITH w AS (
+         SELECT w.*, v.word AS known,
+                count(*) FILTER (WHERE v.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
+           FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
+           LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme
+       )
+       SELECT s.updated_at::text AS synonyms_at,
+              CASE WHEN s.updated_at::text IS DISTINCT FROM $9 THEN s.expansions END AS synonyms,
+              (SELECT json_agg(json_build_object(
+                        'strong', v.word IS NOT NULL,
+                        'weak', v.word IS NULL AND product_search_contains($1, CAST(w.exact AS tsquery)),
+                        'completions', CASE WHEN w.prefix AND v.word IS NULL THEN
+                          (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
+                             SELECT p.word FROM search_vocabulary p
+                              WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)
+                              ORDER BY length(p.word), p.word LIMIT $7) c) ELSE '[]' END,
+                        'candidates', CASE WHEN v.word IS NULL AND w.edits > 0 AND w.missing_rank <= $8 THEN
+                          (SELECT coalesce(json_agg(json_build_object('word', c.word, 'edits', c.edits)), '[]')
+                             FROM search_correction_candidates($1, w.lexeme, w.edits) c) ELSE '[]' END,
+                        'splits', CASE WHEN v.word IS NULL AND w.edits >= 0 AND w.missing_rank <= $8 AND length(w.lexeme) >= $5 THEN
+                          (SELECT coalesce(json_agg(s), '[]') FROM (
+                             SELECT l.word AS left, r.word AS right
+                               FROM generate_series(1, length(w.lexeme) - 1) AS cut
+                               JOIN search_vocabulary l ON l.organization_id = $1 AND l.word = left(w.lexeme, cut)
+                               JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
+                              ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
+                      ) ORDER BY w.i)
+                 FROM w LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.known) AS words
+         FROM (SELECT 1) one LEFT JOIN catalog_synonyms s ON s.organization_id = $1`,
+        [
+          organizationId,
+          looked.map((w) => w.lexeme),
+          looked.map((w) => w.edits),
+          looked.map((w) => w.prefix),
+          bounds.splitFromLength,
+          looked.map((w) => w.exact),
+          bounds.completions,
+          bounds.correctedWords,
+          synonymsAt,
+        ],
+      );
+    return { words: row.words ?? [], synonymsAt: row.synonyms_at, synonyms: row.synonyms };
+  }
+
+  /** The forms (word i's everyday words) all of whose lexemes the organization's vocabulary has, with those lexemes. */
+  everydayFormsKnown(
+    organizationId: string,
+    forms: Array<{ i: number; form: string }>,
+  ): Promise<Array<{ i: number; form: string; lexemes: string[] }>> {
+    return this.dataSource.query(
+      `SELECT f.i::int AS i, f.form, array_agg(l.lexeme ORDER BY t.ord) AS lexemes
+         FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
+        CROSS JOIN LATERAL ts_parse('default', search_text(f.form)) WITH ORDINALITY AS t(tokid, token, ord)
+        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS l(lexeme)
+         LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = l.lexeme
+        GROUP BY f.i, f.form, f.n
+       HAVING bool_and(v.word IS NOT NULL)
+        ORDER BY f.n`,
+      [organizationId, forms.map((f) => f.i), forms.map((f) => f.form)],
+    );
+  }
+}
