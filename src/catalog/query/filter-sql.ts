@@ -37,6 +37,20 @@ export const DOCUMENT: FilterSource = {
   categoryTwin: false,
 };
 
+/**
+ * The filter columns of `product_search` the search indexer writes with the search vector (so filters
+ * and full-text search see a product at the same moment), each from the same expression a filter on
+ * the document uses. `category_keys` is computed once per distinct category list of a chunk
+ * (search-row-sql.ts).
+ */
+export const PRODUCT_FILTER_COLUMNS = [
+  ['brand_key', DOCUMENT.brandKey],
+  ['availability', DOCUMENT.availability],
+  ['price_currency', DOCUMENT.priceCurrency],
+  ['price_amount', DOCUMENT.priceAmount],
+  ['attributes', DOCUMENT.attributes],
+] as const;
+
 /** SQL conditions with named parameters (`:name`), as TypeORM's query builder and escapeQueryWithParameters take them. */
 export interface Conditions {
   sql: string[];

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Frozen copy of PRODUCT_FILTER_COLUMNS as of this migration (a migration must not change later). */
+/** Frozen copy of PRODUCT_FILTER_COLUMNS (now in src/catalog/query/filter-sql.ts) as of this migration (a migration must not change later). */
 const COLUMNS = [
   ['brand_key', 'text', `lower(p.data->>'brand')`],
   ['availability', 'text', `p.data->>'availability'`],
