@@ -1,6 +1,7 @@
 /**
  * The product's top-level fields and the shape of each value, for code that builds products from
- * text (the CSV and Google Merchant Center feed readers). The rules on values stay with the DTO.
+ * text (the CSV and Google Merchant Center feed readers) and for normaliseProduct; the DTO must declare the
+ * same fields in the same order (schema-shape.spec.ts). The rules on values stay with the DTO.
  */
 export const PRODUCT_FIELD_KINDS = {
   id: 'text',

@@ -1,9 +1,24 @@
-import { MoneyDto } from '../dto/money.dto';
-import { ProductDto } from '../dto/product.dto';
-import { ValidMoney, ValidProduct } from './valid-product';
+import { PRODUCT_FIELD_KINDS, type ProductField, type ProductFieldKind } from '../product-fields';
+import type { MoneyDto } from '../dto/money.dto';
+import type { ProductDto } from '../dto/product.dto';
+import type { ValidProduct } from './valid-product';
 
-function money(dto: MoneyDto): ValidMoney {
-  return { amount: dto.amount, currency: dto.currency };
+/** The schema's fields in order, each with how its value is copied (PRODUCT_FIELD_KINDS is the one list). */
+const FIELDS = Object.entries(PRODUCT_FIELD_KINDS) as Array<[ProductField, ProductFieldKind]>;
+
+/** A copy that shares nothing mutable with the DTO. */
+function copy(kind: ProductFieldKind, value: unknown): unknown {
+  switch (kind) {
+    case 'list':
+      return [...(value as string[])];
+    case 'money':
+      return { amount: (value as MoneyDto).amount, currency: (value as MoneyDto).currency };
+    case 'attributes':
+      // Spread defines own properties, so an attribute named "__proto__" survives as a key.
+      return { ...(value as Record<string, unknown>) };
+    default:
+      return value;
+  }
 }
 
 /**
@@ -11,23 +26,10 @@ function money(dto: MoneyDto): ValidMoney {
  * (class fields may exist as own `undefined` properties on the DTO instance).
  */
 export function normaliseProduct(dto: ProductDto): ValidProduct {
-  const product: ValidProduct = { id: dto.id, title: dto.title };
-  if (dto.description !== undefined) product.description = dto.description;
-  if (dto.url !== undefined) product.url = dto.url;
-  if (dto.image_url !== undefined) product.image_url = dto.image_url;
-  if (dto.additional_image_urls !== undefined) product.additional_image_urls = [...dto.additional_image_urls];
-  if (dto.price !== undefined) product.price = money(dto.price);
-  if (dto.sale_price !== undefined) product.sale_price = money(dto.sale_price);
-  if (dto.availability !== undefined) product.availability = dto.availability;
-  if (dto.condition !== undefined) product.condition = dto.condition;
-  if (dto.brand !== undefined) product.brand = dto.brand;
-  if (dto.gtin !== undefined) product.gtin = dto.gtin;
-  if (dto.mpn !== undefined) product.mpn = dto.mpn;
-  if (dto.group_id !== undefined) product.group_id = dto.group_id;
-  if (dto.categories !== undefined) product.categories = [...dto.categories];
-  if (dto.tags !== undefined) product.tags = [...dto.tags];
-  if (dto.inventory_quantity !== undefined) product.inventory_quantity = dto.inventory_quantity;
-  // Spread defines own properties, so an attribute named "__proto__" survives as a key.
-  if (dto.attributes !== undefined) product.attributes = { ...dto.attributes };
-  return product;
+  const product: Record<string, unknown> = {};
+  for (const [field, kind] of FIELDS) {
+    const value = dto[field];
+    if (value !== undefined) product[field] = copy(kind, value);
+  }
+  return product as unknown as ValidProduct;
 }

@@ -1,3 +1,4 @@
+import { PRODUCT_FIELD_KINDS } from '../product-fields';
 import { ProductDto } from '../dto/product.dto';
 import { schemaShapeOf } from './schema-shape';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
@@ -17,5 +18,19 @@ describe('schemaShapeOf(ProductDto)', () => {
 
   it('knows the array fields (they bypass class-transformer)', () => {
     expect([...shape.arrays]).toEqual(['additional_image_urls', 'categories', 'tags']);
+  });
+});
+
+describe('PRODUCT_FIELD_KINDS (the one list of fields the feed readers and normaliseProduct use)', () => {
+  it('names the DTO’s fields in declaration order, with their kinds', () => {
+    const shape = schemaShapeOf(ProductDto);
+    expect(Object.keys(PRODUCT_FIELD_KINDS)).toEqual([...shape.keys]);
+    const ofKind = (kind: string) =>
+      Object.entries(PRODUCT_FIELD_KINDS)
+        .filter(([, k]) => k === kind)
+        .map(([field]) => field);
+    expect(ofKind('money')).toEqual([...shape.nested.keys()]);
+    expect(ofKind('list')).toEqual([...shape.arrays]);
+    expect(ofKind('attributes')).toEqual([...shape.maps]);
   });
 });
