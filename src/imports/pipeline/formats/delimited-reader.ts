@@ -45,75 +45,101 @@ export interface RowMapping {
  */
 export class DelimitedReader implements FeedReader {
   count = 0;
+  private out: RawElement[] = [];
+  private header: string[] | null = null;
+  private failure: Error | undefined;
+  private readonly utf8 = new Utf8Text();
+  private readonly cutter: DelimitedRecordCutter;
+  private readonly parser: Parser;
 
   constructor(
-    private readonly delimiter: ',' | '\t',
+    delimiter: ',' | '\t',
     private readonly mapping: RowMapping,
     private readonly formatName: string,
     /** The scan pass: rows are counted (and the header checked), never mapped. */
     private readonly countOnly = false,
-  ) {}
+  ) {
+    this.cutter = new DelimitedRecordCutter(delimiter.charCodeAt(0), MAX_ELEMENT_BYTES);
+    this.parser = new Parser({
+      ...parsingRules(delimiter),
+      on_skip: (error: Error | undefined) => this.skipped(error),
+      on_record: (cells: string[]) => this.record(cells),
+    });
+    this.parser.on('error', (error: Error) => (this.failure ??= error));
+  }
 
   async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
-    let out: RawElement[] = [];
-    let header: string[] | null = null;
-    let failure: Error | undefined;
-    const cutter = new DelimitedRecordCutter(this.delimiter.charCodeAt(0), MAX_ELEMENT_BYTES);
-    const nextRecord = (): CutRecord => {
-      const record = cutter.records.shift();
-      // The cutter and csv-parse read the same rules: a record it did not find is a bug, not bad input.
-      if (record === undefined) throw new Error('csv-parse found a row the record cutter did not');
-      return record;
-    };
-    const parser = new Parser({
-      ...parsingRules(this.delimiter),
-      on_skip: (error: Error | undefined) => {
-        const record = nextRecord();
-        if (header === null) throw this.headerError(error?.message ?? 'unreadable');
-        out.push(failedElement(this.count++, `row cannot be read as ${this.formatName}: ${rowProblem(error)}`, record.line, 0));
-      },
-      on_record: (cells: string[]) => {
-        const record = nextRecord();
-        if (header === null) {
-          if (record.oversized) throw this.headerError(`it is over ${limitText()}`);
-          if (cells.length > MAX_COLUMNS) {
-            throw this.headerError(
-              `it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`,
-            );
-          }
-          this.mapping.header(cells);
-          header = cells;
-          return undefined;
-        }
-        if (this.countOnly) {
-          this.count++;
-          return undefined;
-        }
-        out.push(record.oversized ? this.oversizedRow(header, record) : this.element(cells, header.length, record.line));
-        return undefined; // nothing is queued on the stream: elements are collected here, in file order
-      },
-    });
-    parser.on('error', (error: Error) => (failure ??= error));
-    const write = (parts: Buffer[]) => {
-      for (const part of parts) if (part.length > 0) parser.write(part);
-    };
-    const utf8 = new Utf8Text();
     for await (const chunk of chunks) {
-      utf8.decode(chunk);
-      write(cutter.push(chunk));
-      if (failure) throw asFileError(failure);
-      if (out.length > 0) {
-        yield out;
-        out = [];
-      }
+      const elements = this.push(chunk);
+      if (elements.length > 0) yield elements;
     }
-    utf8.end();
-    write(cutter.end());
-    await new Promise<void>((resolve) => parser.end(resolve));
-    if (failure) throw asFileError(failure);
-    if (cutter.records.length > 0) throw asFileError(new Error('the record cutter found a row csv-parse did not'));
-    if (header === null) throw this.headerError('the file is empty');
-    if (out.length > 0) yield out;
+    const last = await this.end();
+    if (last.length > 0) yield last;
+  }
+
+  /**
+   * The elements of the rows that end in `chunk` (read at once: csv-parse's write is synchronous);
+   * throws FileFormatError when the file cannot be read as the format. For the upload's count too.
+   */
+  push(chunk: Buffer): RawElement[] {
+    this.utf8.decode(chunk);
+    this.write(this.cutter.push(chunk));
+    return this.taken();
+  }
+
+  /** The elements of the file's last rows, once it has all been pushed. */
+  async end(): Promise<RawElement[]> {
+    this.utf8.end();
+    this.write(this.cutter.end());
+    await new Promise<void>((resolve) => this.parser.end(resolve));
+    const last = this.taken();
+    if (this.cutter.records.length > 0) throw asFileError(new Error('the record cutter found a row csv-parse did not'));
+    if (this.header === null) throw this.headerError('the file is empty');
+    return last;
+  }
+
+  private write(parts: Buffer[]): void {
+    for (const part of parts) if (part.length > 0) this.parser.write(part);
+  }
+
+  private taken(): RawElement[] {
+    if (this.failure) throw asFileError(this.failure);
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  private nextRecord(): CutRecord {
+    const record = this.cutter.records.shift();
+    // The cutter and csv-parse read the same rules: a record it did not find is a bug, not bad input.
+    if (record === undefined) throw new Error('csv-parse found a row the record cutter did not');
+    return record;
+  }
+
+  private skipped(error: Error | undefined): undefined {
+    const record = this.nextRecord();
+    if (this.header === null) throw this.headerError(error?.message ?? 'unreadable');
+    this.out.push(failedElement(this.count++, `row cannot be read as ${this.formatName}: ${rowProblem(error)}`, record.line, 0));
+    return undefined;
+  }
+
+  private record(cells: string[]): undefined {
+    const record = this.nextRecord();
+    if (this.header === null) {
+      if (record.oversized) throw this.headerError(`it is over ${limitText()}`);
+      if (cells.length > MAX_COLUMNS) {
+        throw this.headerError(
+          `it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`,
+        );
+      }
+      this.mapping.header(cells);
+      this.header = cells;
+    } else if (this.countOnly) {
+      this.count++;
+    } else {
+      this.out.push(record.oversized ? this.oversizedRow(this.header, record) : this.element(cells, this.header.length, record.line));
+    }
+    return undefined; // nothing is queued on the stream: elements are collected here, in file order
   }
 
   private element(cells: string[], columns: number, line: number): RawElement {
