@@ -56,7 +56,11 @@ export class DelimitedReader implements FeedReader {
     delimiter: ',' | '\t',
     private readonly mapping: RowMapping,
     private readonly formatName: string,
-    /** The scan pass: rows are counted (and the header checked), never mapped. */
+    /**
+     * The scan pass: the header is checked and rows are counted, never mapped. Past the header only
+     * the cutter reads (each of its records is one row csv-parse would give, an element): the
+     * file-level checks are the header's and UTF-8's, and a row cannot fail the file.
+     */
     private readonly countOnly = false,
   ) {
     this.cutter = new DelimitedRecordCutter(delimiter.charCodeAt(0), MAX_ELEMENT_BYTES);
@@ -84,6 +88,7 @@ export class DelimitedReader implements FeedReader {
   push(chunk: Buffer): RawElement[] {
     this.utf8.decode(chunk);
     this.write(this.cutter.push(chunk));
+    this.countCut();
     return this.taken();
   }
 
@@ -91,6 +96,10 @@ export class DelimitedReader implements FeedReader {
   async end(): Promise<RawElement[]> {
     this.utf8.end();
     this.write(this.cutter.end());
+    if (this.countingCut()) {
+      this.countCut();
+      return this.taken(); // csv-parse, fed no more, is left as it is
+    }
     await new Promise<void>((resolve) => this.parser.end(resolve));
     const last = this.taken();
     if (this.cutter.records.length > 0) throw asFileError(new Error('the record cutter found a row csv-parse did not'));
@@ -99,7 +108,20 @@ export class DelimitedReader implements FeedReader {
   }
 
   private write(parts: Buffer[]): void {
+    if (this.countingCut()) return;
     for (const part of parts) if (part.length > 0) this.parser.write(part);
+  }
+
+  /** Counting past the header: the cutter's records are the rows (csv-parse gets no more bytes). */
+  private countingCut(): boolean {
+    return this.countOnly && this.header !== null && this.failure === undefined;
+  }
+
+  /** Counts the rows the cutter found that csv-parse did not give (the rest of what it was written). */
+  private countCut(): void {
+    if (!this.countingCut()) return;
+    this.count += this.cutter.records.length;
+    this.cutter.records.length = 0;
   }
 
   private taken(): RawElement[] {

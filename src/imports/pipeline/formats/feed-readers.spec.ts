@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { FileFormatError } from '../parsing/file-format-error';
 import { elementText, MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 import { feedReader } from './feed-readers';
@@ -125,6 +126,26 @@ describe('feed readers', () => {
     for await (const elements of counting.read(chunksOf(text, 5))) expect(elements.filter((e) => e.failure === undefined)).toEqual([]);
     expect(counting.count).toBe((await read(format, text)).length);
     expect(counting.count).toBeGreaterThan(1);
+  });
+
+  it('counts in the scan pass exactly the elements the apply pass reads, for any rows after a header', async () => {
+    const rows = fc
+      .array(fc.constantFrom('a', ',', '\t', '"', '""', '\r', '\n', '\r\n', 'é', 'x'.repeat(40)), { maxLength: 80 })
+      .map((pieces) => pieces.join(''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('csv' as const, 'gmc_tsv' as const),
+        rows,
+        fc.integer({ min: 1, max: 64 }),
+        async (format, body, size) => {
+          const text = `${format === 'csv' ? 'id,title' : 'id\ttitle'}\n${body}`;
+          const counting = feedReader(format, { countOnly: true });
+          for await (const elements of counting.read(chunksOf(text, size))) void elements;
+          expect(counting.count).toBe((await read(format, text, size)).length);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('fails the file on invalid UTF-8', async () => {
