@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEED_FORMATS, type FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
+import { MAX_ELEMENT_BYTES } from '../../src/imports/pipeline/raw-element';
 import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
 import { expectErrorShape } from '../support/assertions';
 import { authed } from '../support/authed';
@@ -252,12 +253,75 @@ describe('feed formats: JSON Lines, CSV, Google Merchant Center TSV and XML', ()
     const unterminated = await importFeed(caller, 'id,title\nE,Epsilon\nF,"Phi\nG,Gamma\n', 'feed.csv');
     expect(counters(unterminated.job)).toEqual({ status: 'done', total: 2, indexed: 1, failed: 1, skipped: 0 });
     expect((await errorsOf(caller, unterminated.jobId)).data[0].errors).toEqual([
-      { field: '', message: 'row cannot be read as CSV: a quoted field is never closed', line: 4 },
+      { field: '', message: 'row cannot be read as CSV: a quoted field is never closed', line: 3 },
     ]);
     const jsonl = '{"id":"a","title":"A"}\n{"id":"b","title":tru}\n\n{"id":"c","title":"C"}\n';
     const lines = await importFeed(caller, jsonl, 'feed.jsonl');
     expect(counters(lines.job)).toEqual({ status: 'done', total: 3, indexed: 2, failed: 1, skipped: 0 });
     expect((await errorsOf(caller, lines.jobId)).data[0]).toMatchObject({ index: 1, errors: [{ field: '', line: 2 }] });
+  });
+
+  it('fails a CSV row over 256 KiB alone (a row at the limit is read) and imports the rows around it', async () => {
+    const caller = await createCaller(t.app);
+    const keys = Array.from({ length: 100 }, (_, k) => `attributes.k${k}`);
+    const empty = ','.repeat(keys.length);
+    /** A row of exactly `size` bytes whose title fills it (a quoted line break in it), other cells empty. */
+    const sized = (id: string, size: number) => {
+      const fixed = `${id},"\n",${empty}`.length;
+      return `${id},"${'y'.repeat(size - fixed)}\n",${empty}`;
+    };
+    const big = `BIG,Big,${'d'.repeat(5_000)},${keys.map((_, k) => `${k}`.padEnd(1_000, 'v')).join(',')}`; // ≈ 105 KB, valid
+    const rows = [`A,Alpha,${empty}`, big, sized('OVER', MAX_ELEMENT_BYTES + 1), sized('AT', MAX_ELEMENT_BYTES), `B,Beta,${empty}`];
+    const csv = `id,title,description,${keys.join(',')}\r\n${rows.join('\r\n')}\r\n`;
+    const { jobId, job } = await importFeed(caller, csv, 'big-rows.csv');
+    expect(counters(job)).toEqual({ status: 'done', total: 5, indexed: 3, failed: 2, skipped: 0 });
+    expect((await catalogOf(caller)).map((p) => p.product_id)).toEqual(['A', 'B', 'BIG']);
+    const { data } = await errorsOf(caller, jobId);
+    expect(data[0]).toEqual({
+      index: 2,
+      product_id: null,
+      errors: [
+        {
+          field: '',
+          // Its last byte is the one over the limit.
+          message: 'row is over 262,144 bytes (256 KiB): it passes the limit in column 103 (attributes.k99) and is not read',
+          line: 4,
+        },
+      ],
+    });
+    // The row at the limit was read: it fails on its product's title, not its size.
+    expect(data[1]).toMatchObject({ index: 3, product_id: 'AT', errors: [{ field: 'title', line: 6, column: 'title' }] });
+  });
+
+  it('fails a JSON Lines line and an XML item over 256 KiB alone, reading on', async () => {
+    const caller = await createCaller(t.app);
+    const line = (id: string, size: number) => {
+      const head = `{"id":"${id}","title":"t","description":"`;
+      return `${head}${'d'.repeat(size - head.length - 2)}"}`;
+    };
+    const jsonl = [line('a', 200), line('over', MAX_ELEMENT_BYTES + 1), line('b', 300)].join('\n');
+    const lines = await importFeed(caller, jsonl, 'big-line.jsonl');
+    expect(counters(lines.job)).toEqual({ status: 'done', total: 3, indexed: 2, failed: 1, skipped: 0 });
+    expect((await errorsOf(caller, lines.jobId)).data).toEqual([
+      {
+        index: 1,
+        product_id: null,
+        errors: [{ field: '', message: 'product is 262,145 bytes; the limit is 262,144 bytes (256 KiB)', line: 2 }],
+      },
+    ]);
+    const item = (id: string, text: string) => `<item><g:id>${id}</g:id><title>T</title><description>${text}</description></item>\n`;
+    const xml =
+      '<?xml version="1.0"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>\n' +
+      `${item('x1', 'ok')}${item('x2', 'd'.repeat(MAX_ELEMENT_BYTES))}${item('x3', 'ok')}</channel></rss>`;
+    const items = await importFeed(caller, xml, 'big-item.xml');
+    expect(counters(items.job)).toEqual({ status: 'done', total: 3, indexed: 2, failed: 1, skipped: 0 });
+    expect((await errorsOf(caller, items.jobId)).data).toEqual([
+      {
+        index: 1,
+        product_id: null,
+        errors: [{ field: '', message: expect.stringContaining('the limit is 262,144 (256 KiB)') as unknown, line: 4 }],
+      },
+    ]);
   });
 
   it.each([

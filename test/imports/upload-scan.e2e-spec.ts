@@ -46,6 +46,21 @@ describe('Element count taken at upload', () => {
   ])('records no count for %s (the upload is still accepted)', async (_name, content) => {
     await expect(scannedTotal(await upload(t.http, caller.auth, content))).resolves.toBeNull();
   });
+
+  it.each([
+    ['CSV', 'feed.csv', `id,title\r\na,A\nb,"B\nb",extra\n\n"${'x'.repeat(300_000)}",y\nc,C`, 4],
+    ['TSV', 'feed.tsv', 'id\ttitle\na\tA\nb\tB\n', 2],
+  ])('counts the rows of a %s feed (an unreadable or oversized row counts as one)', async (_name, fileName, content, count) => {
+    await expect(scannedTotal(await upload(t.http, caller.auth, content, fileName))).resolves.toBe(count);
+  });
+
+  it.each([
+    ['a CSV header naming a column twice', 'feed.csv', 'id,title,title\na,A,B\n'],
+    ['a JSON Lines file (counted by the worker)', 'feed.jsonl', '{"id":"a","title":"A"}\n'],
+    ['an XML feed (counted by the worker)', 'feed.xml', '<rss><channel><item><g:id>a</g:id></item></channel></rss>'],
+  ])('records no count for %s', async (_name, fileName, content) => {
+    await expect(scannedTotal(await upload(t.http, caller.auth, content, fileName))).resolves.toBeNull();
+  });
 });
 
 describe('Imports that use the upload count', () => {

@@ -60,7 +60,7 @@ export class JobIntake {
     );
     if (job.idempotencyKey) await this.jobs.releaseExpiredIdempotencyKey(manager, job.organizationId, job.idempotencyKey, job.keyNotBefore);
     await this.jobs.recordFile(manager, job.id, sha256, job.idempotencyKey);
-    await this.jobs.markUploaded(manager, job.id, size, scan.finish());
+    await this.jobs.markUploaded(manager, job.id, size, await scan.finish());
   }
 
   /** The job's place in its organization's order, taken after commit (see ImportJobRepository.assignPosition). */
@@ -94,8 +94,8 @@ export class JobIntake {
       allowMassDelete: job.allowMassDelete,
       format,
     });
-    // The upload's own count (and check) is the JSON array's; the other formats are scanned by the worker.
-    if (format !== 'json') scan.skip();
+    // The upload counts (and checks) JSON arrays, CSV and TSV; the other formats are scanned by the worker.
+    scan.use(format);
     let size = 0;
     for await (const data of head.all()) {
       size += data.length;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { FileFormatError } from '../parsing/file-format-error';
-import { elementText, type RawElement } from '../raw-element';
+import { elementText, MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 import { feedReader } from './feed-readers';
 import type { FeedFormat } from './feed-format';
 
@@ -79,6 +80,34 @@ describe('feed readers', () => {
     ]);
   });
 
+  it.each([
+    ['csv', ','],
+    ['gmc_tsv', '\t'],
+  ] as const)('%s: fails a row over 256 KiB alone, with the line it begins on, and reads the rows after it', async (format, d) => {
+    const row = (id: string, size: number) => {
+      const head = `${id}${d}"`;
+      return `${head}${'y'.repeat(size - head.length - 1)}"`;
+    };
+    const over = row('big', MAX_ELEMENT_BYTES + 1).replace('yyy', 'y\ny'); // a quoted line break inside it
+    const text = `id${d}title\n${row('a', 100)}\r\n${over}\r\n${row('b', MAX_ELEMENT_BYTES)}\n${row('c', 10)}`;
+    for (const size of [7, 65_536, 1 << 20]) {
+      const elements = await read(format, text, size);
+      expect(elements.map((e) => [e.index, e.line, e.failure ?? JSON.parse(elementText(e) ?? '{}').id ?? null])).toEqual([
+        [0, 2, 'a'],
+        [1, 3, `row is over 262,144 bytes (256 KiB): it passes the limit in column 2 (title) and is not read`],
+        // At the limit the row is read; its product is then over the limit (its JSON is larger).
+        [2, 5, null],
+        [3, 6, 'c'],
+      ]);
+      expect([elements[2].oversized, elements[2].failure]).toEqual([true, undefined]);
+    }
+  });
+
+  it('fails the file when the header row is over 256 KiB', async () => {
+    const text = `id,${'t'.repeat(MAX_ELEMENT_BYTES)}\na,b\n`;
+    await expect(read('csv', text, 65_536)).rejects.toThrow('The header row cannot be read as CSV: it is over 262,144 bytes (256 KiB)');
+  });
+
   it('refuses XML with a document type declaration: no entity is ever expanded', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><rss><channel><item><g:id>&lol2;</g:id></item></channel></rss>`;
     await expect(read('gmc_xml', bomb)).rejects.toThrow(/document type declaration/);
@@ -97,6 +126,26 @@ describe('feed readers', () => {
     for await (const elements of counting.read(chunksOf(text, 5))) expect(elements.filter((e) => e.failure === undefined)).toEqual([]);
     expect(counting.count).toBe((await read(format, text)).length);
     expect(counting.count).toBeGreaterThan(1);
+  });
+
+  it('counts in the scan pass exactly the elements the apply pass reads, for any rows after a header', async () => {
+    const rows = fc
+      .array(fc.constantFrom('a', ',', '\t', '"', '""', '\r', '\n', '\r\n', 'é', 'x'.repeat(40)), { maxLength: 80 })
+      .map((pieces) => pieces.join(''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('csv' as const, 'gmc_tsv' as const),
+        rows,
+        fc.integer({ min: 1, max: 64 }),
+        async (format, body, size) => {
+          const text = `${format === 'csv' ? 'id,title' : 'id\ttitle'}\n${body}`;
+          const counting = feedReader(format, { countOnly: true });
+          for await (const elements of counting.read(chunksOf(text, size))) void elements;
+          expect(counting.count).toBe((await read(format, text, size)).length);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('fails the file on invalid UTF-8', async () => {

@@ -20,12 +20,32 @@ export function feedReader(format: FeedFormat, options: { emitFrom?: number; cou
     case 'jsonl':
       return new JsonLinesReader();
     case 'csv':
-      return new DelimitedReader(',', new CsvMapping(), 'CSV', countOnly);
     case 'gmc_tsv':
-      return new DelimitedReader('\t', new GmcTsvMapping(), 'a Google Merchant Center TSV feed', countOnly);
+      return delimitedReader(format, countOnly);
     case 'gmc_xml':
       return new GmcXmlReader(countOnly);
   }
+}
+
+/** A count-only pass that is pushed the file's bytes (the upload's count), where a format has one. */
+export interface FeedCounter {
+  push(chunk: Buffer): unknown;
+  end(): Promise<unknown>;
+  readonly count: number;
+}
+
+/**
+ * The upload's counter for `format`: CSV and TSV (bounded memory, synchronous per chunk); null for
+ * the others (the JSON array has its own; JSON Lines and XML are counted by the worker's scan).
+ */
+export function feedCounter(format: FeedFormat): FeedCounter | null {
+  return format === 'csv' || format === 'gmc_tsv' ? delimitedReader(format, true) : null;
+}
+
+function delimitedReader(format: 'csv' | 'gmc_tsv', countOnly: boolean): DelimitedReader {
+  return format === 'csv'
+    ? new DelimitedReader(',', new CsvMapping(), 'CSV', countOnly)
+    : new DelimitedReader('\t', new GmcTsvMapping(), 'a Google Merchant Center TSV feed', countOnly);
 }
 
 /**
