@@ -13,4 +13,6 @@ export const PRODUCT_FILTER_COLUMNS = [
   ['price_amount', 'product_price_amount(p.data)'],
   // Keys and values lower-cased in one pass over the JSON text (attribute filters ignore case).
   ['attributes', `lower((p.data->'attributes')::text)::jsonb`],
+  // The variant group a collapsed search keeps one product of (NULL: the product is its own group).
+  ['group_key', `p.data->>'group_id'`],
 ] as const;
