@@ -37,9 +37,12 @@ export function groupMatchesSql(where: string, order: GroupOrder): string {
     WITH c AS MATERIALIZED (
       SELECT s.product_id, s.group_key FROM product_search s
        WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = ANY(CAST(:candidates AS text[])) AND s.group_key IS NOT NULL
+    ), members AS MATERIALIZED (
+      SELECT s.* FROM product_search s
+       WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.group_key IN (SELECT DISTINCT group_key FROM c)
     ), m AS MATERIALIZED (
-      SELECT s.group_key, s.product_id${order.columns ? `, ${order.columns}` : ''} FROM product_search s ${join}
-       WHERE ${where} AND s.group_key IN (SELECT DISTINCT group_key FROM c)
+      SELECT s.group_key, s.product_id${order.columns ? `, ${order.columns}` : ''} FROM members s ${join}
+       WHERE ${where}
     ), g AS (
       SELECT h.group_key, count(*)::int AS n,
              (array_agg(h.product_id ORDER BY ${order.order}))[1:${GROUP_MEMBERS_LISTED}] AS members
