@@ -7,8 +7,11 @@ export const GROUP_UNIT = `coalesce('g' || s.group_key, 'p' || s.product_id)`;
 /** A collapsed page's entries: their group's matches, best first (the entry itself), at most this many listed. */
 export const GROUP_MEMBERS_LISTED = 20;
 
-/** Rounds of candidates a collapsed ranked or browsed page reads before it ends the page early (with a cursor). */
-export const COLLAPSE_ROUNDS = 8;
+/**
+ * Rounds of candidates a collapsed ranked or browsed page reads before it ends the page early
+ * (with a cursor): 8 × limit (at least 100) candidates, doubled each round.
+ */
+export const COLLAPSE_ROUNDS = 4;
 
 /** A candidate's group among the matches: the group's best match first, and how many match. */
 export interface GroupMatches {
@@ -60,7 +63,7 @@ export interface Positioned {
  * The first `limit` products after `after` that are their group's best match (`read` gives the
  * uncollapsed order, `groupsOf` the candidates' groups), each with its group; products in the
  * groups of `excluded` (or excluded themselves) are left out. Reads COLLAPSE_ROUNDS batches at
- * most: a page ended early has `resume`, the last position read, for its cursor.
+ * most (each twice the last): a page ended early has `resume`, the last position read, for its cursor.
  */
 export async function collapseRounds<P extends Positioned>(
   read: (after: P | undefined, n: number) => Promise<P[]>,
@@ -69,7 +72,10 @@ export async function collapseRounds<P extends Positioned>(
   limit: number,
   excluded: readonly string[] = [],
 ): Promise<{ rows: Array<P & { group: GroupMatches }>; resume?: P }> {
-  const batch = Math.max(2 * limit, 20);
+  // A ranked batch costs about the same at 100 rows as at 10 (the band walk reads a fixed 2,000
+  // rows, a scored tier is scored whole): read well past the page, since a group's variants
+  // usually rank side by side.
+  let batch = Math.max(8 * limit, 100);
   const out: Array<P & { group: GroupMatches }> = [];
   const skipIds = new Set(excluded);
   let skipGroups: Set<string> | undefined;
@@ -86,6 +92,8 @@ export async function collapseRounds<P extends Positioned>(
     }
     if (rows.length < batch) return { rows: out };
     from = rows[rows.length - 1];
+    // Large groups hold the page back: read further ahead each round.
+    batch *= 2;
   }
   return { rows: out, resume: from };
 }
