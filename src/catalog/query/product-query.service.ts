@@ -223,15 +223,16 @@ export class ProductQueryService {
     };
   }
 
-  /**
-   * A page in a keyed sort (docs/search.md "Order"): a browse (no plan) or a search's tiers, each
-   * ordered by the sort's key. Prices compare in the currency filter's currency, else the main one.
-   */
+  /** The stored products of these ids, by id. */
   private async foundById(organizationId: string, ids: string[]): Promise<Map<string, Product>> {
     const found = await this.products.findMany(organizationId, ids);
     return new Map(found.map((p) => [p.productId, p]));
   }
 
+  /**
+   * A page in a keyed sort (docs/search.md "Order"): a browse (no plan) or a search's tiers, each
+   * ordered by the sort's key. Prices compare in the currency filter's currency, else the main one.
+   */
   private async sortedPage(
     organizationId: string,
     plan: SearchPlan | null,
