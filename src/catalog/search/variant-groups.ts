@@ -13,6 +13,9 @@ export const GROUP_MEMBERS_LISTED = 20;
  */
 export const COLLAPSE_ROUNDS = 4;
 
+/** Products of one group read at most (a group larger than this is judged on these). */
+export const GROUP_ROWS_READ = 10_000;
+
 /** A candidate's group among the matches: the group's best match first, and how many match. */
 export interface GroupMatches {
   /** The group_id (null: the product is its own group). */
@@ -41,8 +44,12 @@ export function groupMatchesSql(where: string, order: GroupOrder): string {
       SELECT s.product_id, s.group_key FROM product_search s
        WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = ANY(CAST(:candidates AS text[])) AND s.group_key IS NOT NULL
     ), members AS MATERIALIZED (
-      SELECT s.* FROM product_search s
-       WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.group_key IN (SELECT DISTINCT group_key FROM c)
+      SELECT s.* FROM (SELECT DISTINCT group_key FROM c) k
+       CROSS JOIN LATERAL (
+         SELECT * FROM product_search s
+          WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.group_key = k.group_key AND s.group_key IS NOT NULL
+          LIMIT ${GROUP_ROWS_READ}
+       ) s
     ), m AS MATERIALIZED (
       SELECT s.group_key, s.product_id${order.columns ? `, ${order.columns}` : ''} FROM members s ${join}
        WHERE ${where}
