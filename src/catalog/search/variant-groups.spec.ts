@@ -49,9 +49,9 @@ describe('collapseRounds', () => {
     const { read, groupsOf, reads } = catalog([...order, 'z'], groupOf);
     const page = await collapseRounds(read, groupsOf, { id: order[0] }, 10);
     expect(page.rows).toEqual([]);
-    expect(reads).toEqual([100, 200, 400, 800]);
+    expect(reads).toEqual([40, 80, 160, 320, 640]);
     expect(reads).toHaveLength(COLLAPSE_ROUNDS);
-    expect(page.resume).toEqual({ id: order[1500] });
+    expect(page.resume).toEqual({ id: order[1240] });
     // Continuing from there reaches the next group.
     const next = await collapseRounds(read, groupsOf, { id: order[4999] }, 10);
     expect(next.rows.map((r) => r.id)).toEqual(['z']);

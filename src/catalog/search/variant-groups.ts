@@ -9,9 +9,9 @@ export const GROUP_MEMBERS_LISTED = 20;
 
 /**
  * Rounds of candidates a collapsed ranked or browsed page reads before it ends the page early
- * (with a cursor): 8 × limit (at least 100) candidates, doubled each round.
+ * (with a cursor): 4 × limit (at least 40) candidates, doubled each round.
  */
-export const COLLAPSE_ROUNDS = 4;
+export const COLLAPSE_ROUNDS = 5;
 
 /** Products of one group read at most (a group larger than this is judged on these). */
 export const GROUP_ROWS_READ = 10_000;
@@ -79,10 +79,9 @@ export async function collapseRounds<P extends Positioned>(
   limit: number,
   excluded: readonly string[] = [],
 ): Promise<{ rows: Array<P & { group: GroupMatches }>; resume?: P }> {
-  // A ranked batch costs about the same at 100 rows as at 10 (the band walk reads a fixed 2,000
-  // rows, a scored tier is scored whole): read well past the page, since a group's variants
-  // usually rank side by side.
-  let batch = Math.max(8 * limit, 100);
+  // A group's variants usually rank side by side: read past the page. Not much further: a batch the
+  // top band fills within its walk is cheap, a larger one may score the whole tier.
+  let batch = Math.max(4 * limit, 40);
   const out: Array<P & { group: GroupMatches }> = [];
   const skipIds = new Set(excluded);
   let skipGroups: Set<string> | undefined;
