@@ -462,7 +462,7 @@ export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: Pr
   params.ladder = typeof ladder === 'boolean' ? ladder : null;
   const sql = `
     WITH all_words AS MATERIALIZED (
-      SELECT s.product_id, s.search, ${GROUP_UNIT} AS unit FROM product_search s
+      SELECT s.product_id, s.search${collapse ? `, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
        WHERE ${where.join(' AND ')} AND s.search @@ CAST(:allWords AS tsquery)
        LIMIT :cap
     ), decision AS (
