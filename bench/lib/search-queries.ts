@@ -13,6 +13,7 @@ export interface SearchCase {
 
 export const SEARCH_KINDS = [
   'exact',
+  'exact, collapsed',
   'natural-language',
   'typo',
   'prefix',
@@ -20,6 +21,7 @@ export const SEARCH_KINDS = [
   'filters + q',
   'attributes[size]',
   'deep page 10',
+  'deep page 10, collapsed',
   'facets',
   'UCP search',
   'worst case',
@@ -79,6 +81,8 @@ export function searchCases(perKind: number, seed = 1): SearchCase[] {
 
     const exact = [noun, `${lower(kind.noun)}`, `${plainWords(brand)[0]} ${noun}`, `${color} ${noun}`][i % 4];
     get('exact', products({ q: exact }), exact);
+    // The same query, one product per variant group (the bench catalog's styles share group_id).
+    get('exact, collapsed', products({ q: exact, collapse_variants: 'true' }), exact);
 
     const natural = NATURAL[i % NATURAL.length](i % 2 === 0 ? material : color, noun);
     get('natural-language', products({ q: natural }), natural);
@@ -110,6 +114,7 @@ export function searchCases(perKind: number, seed = 1): SearchCase[] {
 
     const common = [noun, rng.pick(MATERIAL_WORDS.filter((w) => w.length >= 4)), plainWords(color)[0]][i % 3];
     get('deep page 10', products({ q: common }), `q=${common}`, 10);
+    get('deep page 10, collapsed', products({ q: common, collapse_variants: 'true' }), `q=${common}`, 10);
 
     const facetQuery = i % 2 === 0 ? noun : `${color} ${noun}`;
     get('facets', `/v1/catalogs/products/facets?${query({ q: facetQuery })}`, facetQuery);

@@ -46,7 +46,11 @@ export class UcpCatalogController {
   @ApiOperation({
     operationId: 'ucp-search-catalog',
     summary: 'UCP catalog search',
-    description: ucpDescription('catalog_search.json#/$defs/search_request', 'search_response'),
+    description:
+      `${ucpDescription('catalog_search.json#/$defs/search_request', 'search_response')} Collapsed by variant group, always: products ` +
+      'sharing a group_id are one product whose variants are the group\'s products matching the query and filters, best match first ' +
+      '(its id is the product id; every variant id is a product id, for lookups and checkout line items), with metadata.sibling_count; ' +
+      'pagination.total_count counts these products (docs/search.md "Variants").',
   })
   @ApiBody({
     schema: { type: 'object', description: `${SCHEMA_BASE}/catalog_search.json#/$defs/search_request`, additionalProperties: true },

@@ -4,10 +4,10 @@ import type { Product } from '../catalog/entities/product.entity';
 import type { ProductCriteria } from '../catalog/query/product-criteria';
 import { AVAILABILITY_VALUES, type Availability, ORDERABLE_AVAILABILITIES } from '../catalog/validation/product-vocabulary';
 import { normaliseCategoryPath } from '../catalog/query/product-criteria';
-import { ProductQueryService } from '../catalog/query/product-query.service';
+import { type ProductPage, ProductQueryService } from '../catalog/query/product-query.service';
 import { interpretationMessages } from './mapping/interpretation-messages';
 import { fromMinorUnits } from './mapping/minor-units';
-import { toUcpProduct } from './mapping/ucp-product.mapper';
+import { toUcpGroup, toUcpProduct } from './mapping/ucp-product.mapper';
 import {
   envelope,
   LOOKUP_CAPABILITY,
@@ -41,6 +41,8 @@ export class UcpCatalogService {
       ...toCriteria(request.filters, request.context?.currency),
       q: request.query,
       pricedOnly: true,
+      // One product per variant group, its matching variants inside (docs/search.md "Variants").
+      collapseVariants: true,
       ...(request.sort && { sort: request.sort }),
       ...(request.context?.currency && { sortCurrency: request.context.currency }),
     };
@@ -68,7 +70,7 @@ export class UcpCatalogService {
     messages.push(...interpretationMessages(page.interpretation));
     return {
       ...searchResponse(
-        page.products.map(ucpProduct).filter((p): p is UcpProduct => p !== null),
+        (await this.groupProducts(organizationId, page)).filter((p): p is UcpProduct => p !== null),
         {
           ...(page.nextCursor ? { has_next_page: true, cursor: page.nextCursor } : { has_next_page: false }),
           total_count: page.totalCount,
@@ -77,6 +79,18 @@ export class UcpCatalogService {
       ),
       interpretation: page.interpretation,
     };
+  }
+
+  /** Each page entry with its group's other matches as variants (read in one lookup). */
+  private async groupProducts(organizationId: string, page: ProductPage): Promise<Array<UcpProduct | null>> {
+    const groupOf = (id: string) => page.groups?.get(id) ?? { members: [id], count: 1 };
+    const siblingIds = page.products.flatMap((p) => groupOf(p.productId).members.filter((id) => id !== p.productId));
+    const siblings = siblingIds.length > 0 ? await this.query.byIds(organizationId, siblingIds) : new Map<string, Product>();
+    return page.products.map((p) => {
+      const group = groupOf(p.productId);
+      const others = group.members.filter((id) => id !== p.productId).flatMap((id) => siblings.get(id) ?? []);
+      return toUcpGroup(stored(p), others.map(stored), group.count - 1);
+    });
   }
 
   async lookup(organizationId: string, request: LookupRequest): Promise<UcpLookupResponse> {
@@ -128,8 +142,12 @@ function searchResponse(products: UcpProduct[], pagination: UcpSearchResponse['p
   return { ucp: envelope(SEARCH_CAPABILITY), products, pagination, ...(messages.length > 0 && { messages }) };
 }
 
-function ucpProduct(stored: Product): UcpProduct | null {
-  return toUcpProduct(stored.data as unknown as ProductDto);
+function ucpProduct(product: Product): UcpProduct | null {
+  return toUcpProduct(stored(product));
+}
+
+function stored(product: Product): ProductDto {
+  return product.data as unknown as ProductDto;
 }
 
 /** UCP filters (price in minor units of the context currency) → our criteria. */

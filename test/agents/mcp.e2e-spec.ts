@@ -116,11 +116,12 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
         version: '2026-04-08',
         capabilities: { 'dev.ucp.shopping.catalog.search': [{ version: '2026-04-08' }] },
       });
-      // The unpriced poster matches "wool" but is no UCP product; the stranger's product is invisible.
-      expect(result.products.map((p) => p.id).sort()).toEqual(['socks', 'sweater-navy-m', 'sweater-red-l']);
+      // The unpriced poster matches "wool" but is no UCP product; the stranger's product is invisible;
+      // the sweater's two variants (one group_id) are one product.
+      expect(result.products.map((p) => p.id).sort()).toEqual(['socks', 'sweater-navy-m']);
       const sweater = result.products.find((p) => p.id === 'sweater-navy-m');
       expect(sweater).toMatchObject({
-        price_range: { min: { amount: 6995, currency: 'EUR' }, max: { amount: 6995, currency: 'EUR' } },
+        price_range: { min: { amount: 6995, currency: 'EUR' }, max: { amount: 8990, currency: 'EUR' } },
         list_price_range: { min: { amount: 8990, currency: 'EUR' } },
         categories: [
           { value: 'Apparel > Sweaters', taxonomy: 'merchant' },
@@ -130,7 +131,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
           { type: 'image', url: 'https://cdn.example.com/sweater/main.jpg' },
           { type: 'image', url: 'https://cdn.example.com/sweater/back.jpg' },
         ],
-        metadata: { brand: 'Northwind', group_id: 'sweater', attributes: { color: 'navy', size: 'M' } },
+        metadata: { brand: 'Northwind', group_id: 'sweater', attributes: { color: 'navy', size: 'M' }, sibling_count: 1 },
         variants: [
           {
             id: 'sweater-navy-m',
@@ -140,6 +141,7 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
             barcodes: [{ type: 'GTIN', value: '4006381333931' }],
             metadata: { mpn: 'NW-SW-001', condition: 'new', inventory_quantity: 12 },
           },
+          { id: 'sweater-red-l', price: { amount: 8990, currency: 'EUR' }, availability: { available: false, status: 'out_of_stock' } },
         ],
       });
     });
@@ -157,33 +159,34 @@ describe('MCP endpoint (official SDK client, Streamable HTTP, stateless)', () =>
 
     it('filters by category prefix, brand and price in minor units of context.currency', async () => {
       const ids = async (catalog: Record<string, unknown>) => (await search(catalog)).products.map((p) => p.id).sort();
-      expect(await ids({ filters: { categories: ['Apparel'] } })).toEqual(['boots', 'socks', 'sweater-navy-m', 'sweater-red-l']);
+      expect(await ids({ filters: { categories: ['Apparel'] } })).toEqual(['boots', 'socks', 'sweater-navy-m']);
       expect(await ids({ filters: { categories: ['apparel>shoes'] } })).toEqual(['boots']);
       expect(await ids({ filters: { categories: ['Apparel > Sweat'] } })).toEqual([]); // whole segments only
-      expect(await ids({ filters: { brand: 'NORTHWIND' } })).toEqual(['sweater-navy-m', 'sweater-red-l']);
-      // The sale price (69.95) counts, not the list price; 89.90 is at the bound.
-      expect(await ids({ filters: { price: { min: 6000, max: 8990 } }, context: { currency: 'EUR' } })).toEqual([
-        'sweater-navy-m',
-        'sweater-red-l',
+      expect(await ids({ filters: { brand: 'NORTHWIND' } })).toEqual(['sweater-navy-m']);
+      // The sale price (69.95) counts, not the list price; 89.90 is at the bound (both variants of one product).
+      const priced = await search({ filters: { price: { min: 6000, max: 8990 } }, context: { currency: 'EUR' } });
+      expect(priced.products.map((p) => [p.id, (p.variants as Array<{ id: string }>).map((v) => v.id)])).toEqual([
+        ['sweater-navy-m', ['sweater-navy-m', 'sweater-red-l']],
       ]);
       expect(await ids({ filters: { price: { max: 1199 } }, context: { currency: 'JPY' } })).toEqual([]);
       expect(await ids({ query: 'sweater', filters: { availability: ['in_stock'] } })).toEqual(['sweater-navy-m']);
     });
 
     it('pages with the cursor (default 10, clamped at 100) and equals the UCP REST binding and the REST list', async () => {
-      const first = await search({ filters: { categories: ['Apparel'] }, pagination: { limit: 3 } });
-      expect(first.pagination).toEqual({ has_next_page: true, cursor: expect.any(String), total_count: 4 });
+      // Three products (the sweater's two variants are one).
+      const first = await search({ filters: { categories: ['Apparel'] }, pagination: { limit: 2 } });
+      expect(first.pagination).toEqual({ has_next_page: true, cursor: expect.any(String), total_count: 3 });
       const second = await search({
         filters: { categories: ['Apparel'] },
-        pagination: { limit: 3, cursor: (first.pagination as { cursor: string }).cursor },
+        pagination: { limit: 2, cursor: (first.pagination as { cursor: string }).cursor },
       });
-      expect(second.pagination).toEqual({ has_next_page: false, total_count: 4 });
-      expect([...first.products, ...second.products].map((p) => p.id)).toEqual(['boots', 'socks', 'sweater-navy-m', 'sweater-red-l']);
+      expect(second.pagination).toEqual({ has_next_page: false, total_count: 3 });
+      expect([...first.products, ...second.products].map((p) => p.id)).toEqual(['boots', 'socks', 'sweater-navy-m']);
 
       const catalog = { query: 'wool', filters: { categories: ['Apparel'] }, pagination: { limit: 500 } };
       const rest = await authed(t.http, owner).post('/ucp/catalog/search').send(catalog).expect(200);
       expect(await search(catalog)).toEqual(rest.body);
-      const list = await authed(t.http, owner).get('/v1/catalogs/products?q=wool&category=Apparel&limit=100').expect(200);
+      const list = await authed(t.http, owner).get('/v1/catalogs/products?q=wool&category=Apparel&limit=100&collapse_variants=true').expect(200);
       expect(rest.body.products.map((p: { id: string }) => p.id)).toEqual(list.body.data.map((p: { id: string }) => p.id));
     });
 

@@ -286,7 +286,7 @@ describe('Search for agents', () => {
       const client = await mcpClient(baseUrl, owner.auth);
       try {
         const result = await client.callTool({ name: 'catalog_facets', arguments: { catalog: { query: 'sweater' } } });
-        const rest = (await get('/v1/catalogs/products/facets?q=sweater&limit=10').expect(200)).body;
+        const rest = (await get('/v1/catalogs/products/facets?q=sweater&limit=10&collapse_variants=true').expect(200)).body;
         expect(result.structuredContent).toEqual(rest);
         const searched = await client.callTool({ name: 'search_catalog', arguments: { meta: UCP_META, catalog: { query: 'merinno' } } });
         // The corrected word in a describing field first; the cotton sweater mentions merino only in its description.

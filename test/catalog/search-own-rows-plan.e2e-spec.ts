@@ -153,12 +153,19 @@ describe("Search plans read only the organization's rows", () => {
       'sort=newest',
       'sort=price_desc&currency=USD',
       'sort=newest&brand=Kestrel',
+      // Collapsed by variant group (issue 31 goal 4): ranked, sorted and browsed pages.
+      'q=wool&collapse_variants=true',
+      'q=zeppelin%20sweater&collapse_variants=true',
+      'q=wool%20sweater&sort=price_asc&collapse_variants=true',
+      'collapse_variants=true',
+      'brand=Kestrel&collapse_variants=true',
     ];
     for (const query of queries) {
       const page = await rest(`/v1/catalogs/products?limit=10&${query}`);
       if (page.body.next_cursor) await rest(`/v1/catalogs/products?limit=10&${query}&cursor=${encodeURIComponent(page.body.next_cursor)}`);
     }
-    for (const query of ['q=wool', 'q=zeppelin%20sweater', 'brand=Kestrel', '']) await rest(`/v1/catalogs/products/facets?${query}`);
+    for (const query of ['q=wool', 'q=zeppelin%20sweater', 'brand=Kestrel', '', 'q=wool&collapse_variants=true', 'collapse_variants=true'])
+      await rest(`/v1/catalogs/products/facets?${query}`);
     await authed(t.http, big).post('/ucp/catalog/search').send({ query: 'warm wool sweater for winter' }).expect(200);
     await mcp({ query: 'leather boots', filters: { available: true } });
     await mcp({ query: 'leather boots', sort: 'price_asc' });

@@ -255,6 +255,19 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
     expect(wrong).toEqual([]);
   });
 
+  it('answers variant questions with one entry per group, each with its sibling_count, and more distinct groups than the anchors', () => {
+    expect(report.checks.collapse.questions).toBeGreaterThan(0);
+    const wrong = outcomes
+      .filter((o) => o.collapse && o.answers[SERVICE].collapseProblems?.length !== 0)
+      .map((o) => `[${o.catalog}] "${o.q}": ${(o.answers[SERVICE].collapseProblems ?? ['not checked']).slice(0, 3).join('; ')}`);
+    expect(wrong).toEqual([]);
+    for (const anchor of ANCHORS)
+      expect({ anchor, more: report.distinctGroups[SERVICE].meanDistinct >= report.distinctGroups[anchor].meanDistinct }).toEqual({
+        anchor,
+        more: true,
+      });
+  });
+
   it('puts the product a code names first (GTIN in any zero padding, MPN, id, model number)', () => {
     const wrong = outcomes
       .filter((o) => o.first && !o.answers[SERVICE].firstRelevant)

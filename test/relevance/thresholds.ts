@@ -5,11 +5,11 @@
  * every interpretation, order, collapse and code check of the kinds of issue 31 passing.
  */
 /**
- * Whether the service collapses variants (`collapse_variants`, issue 31 goal 4). Not built yet: the
- * variant questions are asked uncollapsed (judged per group, distinct groups reported, found@10
- * gated like every kind) and the collapse check waits for it. Set to true when it lands.
+ * Whether the service collapses variants (`collapse_variants`, issue 31 goal 4): the variant
+ * questions are asked with collapse_variants=true and each collapsed page is checked (one entry per
+ * group, a plausible sibling_count). False would ask them uncollapsed and skip that check.
  */
-export const COLLAPSE_VARIANTS_BUILT: boolean = false;
+export const COLLAPSE_VARIANTS_BUILT: boolean = true;
 
 export const THRESHOLDS = {
   /** Share of positive queries with at least one relevant product in the top 10 (all catalogs). */

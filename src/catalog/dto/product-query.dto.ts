@@ -1,6 +1,6 @@
 import { ApiHideProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
@@ -98,6 +98,21 @@ export class ProductQueryDto extends PageQueryDto {
   @IsIn(SEARCH_SORTS, { message: `sort must be one of ${SEARCH_SORTS.join(', ')}` })
   sort?: SearchSort;
 
+  @ApiPropertyOptional({
+    type: 'boolean',
+    default: false,
+    description:
+      'One entry per variant group (products sharing a `group_id`, e.g. the sizes and colours of one style): the group\'s best match ' +
+      'in the page\'s order (relevance, or the sort), with `sibling_count`, how many other products of its group match the same q ' +
+      'and filters. A product without group_id is its own group. `total_count` (and the facets) count groups. Cursors continue the ' +
+      'collapsed order: a group never appears twice across pages. Default false on REST (every product separately); UCP search and ' +
+      'MCP search_catalog always collapse (docs/search.md "Variants").',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'collapse_variants must be true or false' })
+  collapse_variants?: boolean;
+
   @ApiPropertyOptional({ description: 'Only products of this brand, case-insensitive (e.g. `Northwind`)' })
   @IsOptional()
   @IsString()
@@ -169,5 +184,6 @@ export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
     availability: query.availability,
     price: query.currency !== undefined ? { currency: query.currency, min: query.price_min, max: query.price_max } : undefined,
     attributes: query.attributes && { ...query.attributes },
+    ...(query.collapse_variants === true && { collapseVariants: true }),
   };
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Product } from '../entities/product.entity';
 import { ProductDto } from './product.dto';
 import { QueryInterpretationDto } from './query-interpretation.dto';
@@ -22,12 +22,22 @@ export class StoredProductDto extends ProductDto {
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'The import job that last changed the product' })
   last_import_job_id: string | null;
 
-  static from(product: Product): StoredProductDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Only with collapse_variants=true: how many other products of this product\'s variant group (group_id) match the same q and ' +
+      'filters (0 for a product without group_id)',
+  })
+  sibling_count?: number;
+
+  static from(product: Product, siblingCount?: number): StoredProductDto {
     return {
       ...(product.data as unknown as ProductDto),
       created_at: product.createdAt.toISOString(),
       updated_at: product.updatedAt.toISOString(),
       last_import_job_id: product.lastImportJobId,
+      ...(siblingCount !== undefined && { sibling_count: siblingCount }),
     };
   }
 }
@@ -45,7 +55,7 @@ export class StoredProductPageDto {
     minimum: 0,
     description:
       'Products the query and filters match, exact up to 10,000 (see total_count_exact). A search counts its all-words matches, ' +
-      'plus its partial matches when they were added to fill the first page.',
+      'plus its partial matches when they were added to fill the first page. With collapse_variants=true: the variant groups among them.',
   })
   total_count: number;
 

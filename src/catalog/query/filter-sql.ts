@@ -49,6 +49,8 @@ export const PRODUCT_FILTER_COLUMNS = [
   ['price_currency', DOCUMENT.priceCurrency],
   ['price_amount', DOCUMENT.priceAmount],
   ['attributes', DOCUMENT.attributes],
+  // The variant group a collapsed search keeps one product of (NULL: the product is its own group); no filter reads it.
+  ['group_key', `p.data->>'group_id'`],
 ] as const;
 
 /** SQL conditions with named parameters (`:name`), as TypeORM's query builder and escapeQueryWithParameters take them. */

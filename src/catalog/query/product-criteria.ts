@@ -34,6 +34,8 @@ export interface ProductCriteria {
   pricedOnly?: boolean;
   /** Attribute values by key, each compared case-insensitively with the product's attribute (a string, number or boolean). */
   attributes?: Record<string, string>;
+  /** One entry per variant group (`group_id`): its best match in the page's order (docs/search.md "Variants"). */
+  collapseVariants?: boolean;
 }
 
 /** The category path as the SQL key function normalises it: segments trimmed and joined by " > ". */

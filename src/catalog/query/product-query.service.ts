@@ -12,6 +12,7 @@ import { QueryAnalyzer, type SearchPlan } from '../search/query/query-analyzer';
 import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation, type WordReading } from '../search/query/query-interpretation';
 import { RankedSearchRepository, SEARCH_CANDIDATES, Tier } from '../search/ranked-search.repository';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
+import type { GroupMatches } from '../search/variant-groups';
 import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
@@ -65,6 +66,8 @@ export interface ProductPage {
   totalCountExact: boolean;
   /** How the query was read (browse without q). */
   interpretation: QueryInterpretation;
+  /** Collapsed pages (criteria.collapseVariants): each product's variant group among the matches, by product id. */
+  groups?: Map<string, GroupMatches>;
 }
 
 /**
@@ -86,6 +89,23 @@ export class ProductQueryService {
     checkCursorSort(cursor, sort);
     if (sort) return this.sortedPage(organizationId, null, criteria, sort, limit, cursor, BROWSE_INTERPRETATION);
     const after = cursor ? LIST_CURSOR.decode(cursor).id : undefined;
+    if (criteria.collapseVariants) {
+      const browsed = await this.ranked.browseCollapsed(organizationId, criteria, limit + 1, after);
+      const found = await this.foundById(
+        organizationId,
+        browsed.rows.map((r) => r.id),
+      );
+      const rows = browsed.rows.filter((r) => found.has(r.id));
+      const page = collapsedSplit(rows, limit, (last) => LIST_CURSOR.encode({ id: last.id }), browsed.resume);
+      return {
+        products: page.items.map((r) => found.get(r.id) as Product),
+        nextCursor: page.nextCursor,
+        totalCount: Math.min(browsed.total, SEARCH_CANDIDATES),
+        totalCountExact: browsed.exact,
+        interpretation: BROWSE_INTERPRETATION,
+        groups: browsed.groups,
+      };
+    }
     const [rows, counted] = await Promise.all([
       this.products.list(organizationId, criteria, limit + 1, after),
       this.products.count(organizationId, criteria, SEARCH_CANDIDATES + 1),
@@ -128,7 +148,7 @@ export class ProductQueryService {
         limit,
       ),
     ]);
-    if (coded.length > 0) return this.codePage(organizationId, q, coded);
+    if (coded.length > 0) return this.codePage(organizationId, q, coded, criteria.collapseVariants === true);
     if (partCoded.length > 0 && limit > 1) {
       const present = new Set(
         await this.codes.present(
@@ -170,6 +190,7 @@ export class ProductQueryService {
       ladder,
       limit + 1,
       after && { tier: after.tier as Tier, score: after.score, id: after.id },
+      effective.collapseVariants ? { excluded: shown } : undefined,
     );
     const found = await this.products.findMany(
       organizationId,
@@ -177,8 +198,11 @@ export class ProductQueryService {
     );
     const byId = new Map(found.map((p) => [p.productId, p]));
     const rows = ranked.rows.filter((r) => byId.has(r.id) && !skipped.has(r.id));
-    const page = splitPage(rows, limit - first.length, (last) =>
-      SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
+    const page = collapsedSplit(
+      rows,
+      limit - first.length,
+      (last) => SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
+      ranked.resume,
     );
     const missing = plan.words.some((w) => w.status === 'not_found');
     const partialShown = ranked.ladder && rows.some((r) => r.tier === Tier.Partial);
@@ -195,7 +219,14 @@ export class ProductQueryService {
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
       interpretation: reading(match),
+      ...(ranked.groups && { groups: withOwnGroups(ranked.groups, first) }),
     };
+  }
+
+  /** The stored products of these ids, by id. */
+  private async foundById(organizationId: string, ids: string[]): Promise<Map<string, Product>> {
+    const found = await this.products.findMany(organizationId, ids);
+    return new Map(found.map((p) => [p.productId, p]));
   }
 
   /**
@@ -216,7 +247,17 @@ export class ProductQueryService {
       sort === 'newest' ? null : (criteria.price?.currency ?? criteria.sortCurrency ?? (await this.products.mainCurrency(organizationId)));
     const position: SortedPosition | undefined = after && { tier: after.tier, group: after.group, key: after.key, id: after.id };
     const ladder = after ? after.ladder === 1 : { auto: limit };
-    const ranked = await this.ranked.sortedPage(organizationId, plan, criteria, sort, currency, ladder, limit + 1, position);
+    const ranked = await this.ranked.sortedPage(
+      organizationId,
+      plan,
+      criteria,
+      sort,
+      currency,
+      ladder,
+      limit + 1,
+      position,
+      criteria.collapseVariants === true,
+    );
     const found = await this.products.findMany(
       organizationId,
       ranked.rows.map((r) => r.id),
@@ -240,14 +281,19 @@ export class ProductQueryService {
       totalCountExact: ranked.exact,
       interpretation,
       partialShown: ranked.ladder && rows.some((r) => r.tier === 1),
+      ...(ranked.groups && { groups: ranked.groups }),
     };
   }
 
-  private async codePage(organizationId: string, q: string, ids: string[]): Promise<ProductPage> {
+  /** The exact code matches; collapsed, the first of each variant group, its group the code matches of that group. */
+  private async codePage(organizationId: string, q: string, ids: string[], collapse: boolean): Promise<ProductPage> {
     const found = await this.products.findMany(organizationId, ids);
     const byId = new Map(found.map((p) => [p.productId, p]));
-    const products = ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+    const matched = ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+    const groups = collapse ? codeGroups(matched) : undefined;
+    const products = groups ? matched.filter((p) => groups.get(p.productId)?.members[0] === p.productId) : matched;
     return {
+      ...(groups && { groups }),
       products,
       nextCursor: null,
       totalCount: products.length,
@@ -276,4 +322,33 @@ function withCodeReadings(words: WordReading[], parts: CodePart[]): WordReading[
     out.splice(at, part.words.length, { word: part.words.join(' '), status: 'code' });
   }
   return out;
+}
+
+/** A collapsed page's split: as splitPage, but a page the repository ended early continues after `resume`. */
+function collapsedSplit<T>(rows: T[], limit: number, cursorOf: (last: T) => string, resume?: T): { items: T[]; nextCursor: string | null } {
+  const page = splitPage(rows, limit, cursorOf);
+  return page.nextCursor === null && resume !== undefined ? { items: page.items, nextCursor: cursorOf(resume) } : page;
+}
+
+/** The groups of a ranked page plus the code matches shown before it (each its group's entry, counted alone). */
+function withOwnGroups(groups: Map<string, GroupMatches>, coded: string[]): Map<string, GroupMatches> {
+  const out = new Map(groups);
+  for (const id of coded) out.set(id, { key: null, members: [id], count: 1 });
+  return out;
+}
+
+/** Code matches grouped by group_id, in their order (a product without one is its own group). */
+function codeGroups(products: Product[]): Map<string, GroupMatches> {
+  const byKey = new Map<string, string[]>();
+  const keyOf = (p: Product): string => {
+    const group = (p.data as { group_id?: unknown }).group_id;
+    return typeof group === 'string' ? `g${group}` : `p${p.productId}`;
+  };
+  for (const p of products) byKey.set(keyOf(p), [...(byKey.get(keyOf(p)) ?? []), p.productId]);
+  return new Map(
+    products.map((p) => {
+      const members = byKey.get(keyOf(p)) as string[];
+      return [p.productId, { key: keyOf(p), members, count: members.length }];
+    }),
+  );
 }

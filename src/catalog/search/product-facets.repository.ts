@@ -4,7 +4,8 @@ import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
-import { hitsQuery, type HitsQuery, type Ladder, SEARCH_CANDIDATES } from './ranked-search.repository';
+import { hitsQuery, type HitsQuery, type Ladder, scoreExpression, SEARCH_CANDIDATES } from './ranked-search.repository';
+import { GROUP_UNIT } from './variant-groups';
 
 /** Values listed per facet (per category level); the rest are counted as `other_count`. */
 export const FACET_VALUES = 100;
@@ -47,10 +48,17 @@ export class ProductFacetsRepository {
     return ownRowsFromHere(this.dataSource);
   }
 
+  /**
+   * `criteria.collapseVariants`: one product per variant group is counted, its best match by
+   * relevance with a plan (else its lowest id), whatever the sort.
+   */
   async facets(organizationId: string, criteria: ProductCriteria, search?: { plan: SearchPlan; ladder: Ladder }): Promise<Facets> {
-    const hits = search ? hitsQuery(organizationId, search.plan, criteria, search.ladder) : filteredQuery(organizationId, criteria);
+    const collapse = criteria.collapseVariants === true;
+    const hits = search ? hitsQuery(organizationId, search.plan, criteria, search.ladder, collapse) : filteredQuery(organizationId, criteria);
+    const params: Record<string, unknown> = { ...hits.params, facetValues: FACET_VALUES };
+    const best = search ? `h.tier DESC, (${scoreExpression(search.plan, params)}) DESC, h.product_id` : 'h.product_id';
     const [row] = await readingOwnRows(this.dataSource, (manager) =>
-      runNamed<{ facets: Facets }>(manager, `${hits.sql} ${facetsSelect(hits.exact)}`, { ...hits.params, facetValues: FACET_VALUES }),
+      runNamed<{ facets: Facets }>(manager, `${hits.sql} ${facetsSelect(hits.exact, collapse ? best : null)}`, params),
     );
     return row.facets;
   }
@@ -76,11 +84,21 @@ const valueFacet = (grouped: string): string => `(
     'other_count', coalesce((SELECT sum(count) FROM (SELECT count FROM ${grouped} x WHERE x.value IS NOT NULL ORDER BY x.count DESC, x.value OFFSET :facetValues) o), 0)::int,
     'missing_count', coalesce((SELECT count FROM ${grouped} x WHERE x.value IS NULL), 0)::int))`;
 
-const facetsSelect = (exact: string): string => `
+/** The facets of `hits`; with `collapse` (an order over `h`), of each variant group's first product in it. */
+const facetsSelect = (exact: string, collapse: string | null): string => `
+  ${
+    collapse
+      ? `, picked AS MATERIALIZED (
+    SELECT DISTINCT ON (${GROUP_UNIT}) h.product_id FROM hits h
+      JOIN product_search s ON s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = h.product_id
+     ORDER BY ${GROUP_UNIT}, ${collapse}
+  )`
+      : ''
+  }
   , rows AS MATERIALIZED (
     SELECT s.product_id, s.brand_key, s.availability, s.price_currency, s.price_amount, p.data->>'brand' AS brand,
            CASE WHEN jsonb_typeof(p.data->'categories') = 'array' THEN p.data->'categories' END AS categories
-      FROM hits h
+      FROM ${collapse ? 'picked' : 'hits'} h
       JOIN product_search s ON s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = h.product_id
       JOIN products p ON p.organization_id = CAST(:organizationId AS uuid) AND p.product_id = h.product_id
   ), brands AS (

@@ -5,7 +5,8 @@ import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query/query-analyzer';
 import { allOf, renderOperand, scoreSteps, someOf, type Term } from './query/search-terms';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
-import { keysetParams, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
+import { keysetParams, sortKeySql, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
+import { collapseRounds, GROUP_UNIT, groupMatchesSql, type GroupMatches, type GroupOrder } from './variant-groups';
 
 /**
  * Matches counted per tier (counts and facets read at most this many of the all-words matches and
@@ -26,14 +27,23 @@ export interface RankedPosition {
   id: string;
 }
 
-export interface RankedPage {
-  rows: RankedPosition[];
-  /** Matches in the tiers searched, up to SEARCH_CANDIDATES each. */
+export interface RankedPage<P = RankedPosition> {
+  rows: P[];
+  /** Matches in the tiers searched, up to SEARCH_CANDIDATES each (collapsed: the groups among them). */
   total: number;
   /** False when a tier had more matches than SEARCH_CANDIDATES. */
   exact: boolean;
   /** Whether partial matches were added (fewer all-words matches than the page). */
   ladder: boolean;
+  /** Collapsed: each row's group, by row id. */
+  groups?: Map<string, GroupMatches>;
+  /** Collapsed, when the page ended early: the last position read (the next page starts after it). */
+  resume?: P;
+}
+
+/** Collapse each variant group to its best match (docs/search.md "Variants"); `excluded`: ids shown elsewhere on the page, whose groups are left out. */
+export interface Collapse {
+  excluded?: readonly string[];
 }
 
 /** `auto`: add partial matches when the all-words matches do not fill `pageSize`; a later page repeats its first page's choice. */
@@ -70,7 +80,7 @@ export class RankedSearchRepository {
     return ownRowsFromHere(this.dataSource);
   }
 
-  /** One page of positions after `after` (keyset on tier, score, id). */
+  /** One page of positions after `after` (keyset on tier, score, id); collapsed, one per variant group. */
   async page(
     organizationId: string,
     plan: SearchPlan,
@@ -78,31 +88,73 @@ export class RankedSearchRepository {
     ladder: Ladder,
     limit: number,
     after?: RankedPosition,
+    collapse?: Collapse,
   ): Promise<RankedPage> {
     const base = tierConditions(organizationId, plan, criteria);
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
       const where = base.where.join(' AND ');
-      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, true);
+      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, true, collapse !== undefined);
       const { partial: partialCount, ladder: useLadder } = counted;
       const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
         { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
       ];
       if (useLadder) tiers.push({ tier: Tier.Partial, match: PARTIAL, band: partialBand(plan) });
-      const rows: RankedPosition[] = [];
-      for (const t of tiers) {
-        if (rows.length >= limit) break;
-        if (after && t.tier > after.tier) continue;
-        const within = after && after.tier === t.tier ? { score: after.score, id: after.id } : undefined;
-        const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
-        const found = await rankTier(run, where, t.match, t.band, plan, limit - rows.length, within, matches > SEARCH_CANDIDATES);
-        rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
-      }
-      return {
-        rows,
-        total: Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
+      const rank = async (from: RankedPosition | undefined, n: number): Promise<RankedPosition[]> => {
+        const rows: RankedPosition[] = [];
+        for (const t of tiers) {
+          if (rows.length >= n) break;
+          if (from && t.tier > from.tier) continue;
+          const within = from && from.tier === t.tier ? { score: from.score, id: from.id } : undefined;
+          const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
+          const found = await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches > SEARCH_CANDIDATES);
+          rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
+        }
+        return rows;
+      };
+      const page = {
+        total: counted.groups ?? Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
         exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
         ladder: useLadder,
+      };
+      if (!collapse) return { ...page, rows: await rank(after, limit) };
+      const params: Record<string, unknown> = {};
+      const order: GroupOrder = {
+        columns: 's.search',
+        order: `CASE WHEN h.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END, (${scoreExpression(plan, params)}) DESC, h.product_id`,
+      };
+      const match = useLadder ? `(s.search @@ CAST(:allWords AS tsquery) OR (${PARTIAL}))` : 's.search @@ CAST(:allWords AS tsquery)';
+      const groupsOf = (ids: string[]) => readGroups(run, `${where} AND ${match}`, order, ids, params);
+      const collapsed = await collapseRounds(rank, groupsOf, after, limit, collapse.excluded);
+      return { ...page, ...collapsed, groups: new Map(collapsed.rows.map((r) => [r.id, r.group])) };
+    });
+  }
+
+  /**
+   * A collapsed browse (no q, no sort): by product id, one product per variant group (its lowest
+   * id among the products matching the filters). Reads product_search, like every collapsed page.
+   */
+  async browseCollapsed(organizationId: string, criteria: ProductCriteria, limit: number, afterId?: string): Promise<RankedPage<{ id: string }>> {
+    const base = browseConditions(organizationId, criteria);
+    return readingOwnRows(this.dataSource, async (manager) => {
+      const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
+      const where = base.where.join(' AND ');
+      const counted = await countTiers(run, where, '', false, false, true);
+      const read = async (from: { id: string } | undefined, n: number) =>
+        (
+          await run<{ product_id: string }>(
+            `SELECT s.product_id FROM product_search s WHERE ${where} AND (CAST(:afterId AS text) IS NULL OR s.product_id > :afterId) ORDER BY s.product_id LIMIT :n`,
+            { afterId: from?.id ?? null, n },
+          )
+        ).map((r) => ({ id: r.product_id }));
+      const groupsOf = (ids: string[]) => readGroups(run, where, { columns: '', order: 'h.product_id' }, ids);
+      const collapsed = await collapseRounds(read, groupsOf, afterId === undefined ? undefined : { id: afterId }, limit);
+      return {
+        total: counted.groups ?? counted.all_words,
+        exact: counted.all_words <= SEARCH_CANDIDATES,
+        ladder: false,
+        ...collapsed,
+        groups: new Map(collapsed.rows.map((r) => [r.id, r.group])),
       };
     });
   }
@@ -122,26 +174,42 @@ export class RankedSearchRepository {
     ladder: Ladder,
     limit: number,
     after?: SortedPosition,
-  ): Promise<Omit<RankedPage, 'rows'> & { rows: SortedPosition[] }> {
+    collapse = false,
+  ): Promise<RankedPage<SortedPosition>> {
     const base = plan ? tierConditions(organizationId, plan, criteria) : browseConditions(organizationId, criteria);
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) =>
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
       const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
-      const counted = await countTiers(run, where, matchAll, ladder, plan !== null);
+      const counted = await countTiers(run, where, matchAll, ladder, plan !== null, collapse);
       const { partial: partialCount, ladder: useLadder } = counted;
       const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
       const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
       const found = await run<{ product_id: string; tier: number; grp: number; key: string }>(
-        sortedPageSql(sort, `${where} AND ${match}`, tier, after),
+        sortedPageSql(sort, `${where} AND ${match}`, tier, after, collapse),
         keysetParams(after),
       );
+      const rows = found.map((r) => ({ tier: r.tier, group: r.grp, key: r.key, id: r.product_id }));
+      const keys = sortKeySql(sort);
+      const order: GroupOrder = {
+        columns: `(${tier})::int AS tier, (${keys.group})::int AS grp, (${keys.key})::numeric AS key`,
+        order: 'h.tier, h.grp, h.key, h.product_id',
+        joinProducts: keys.joinProducts,
+      };
       return {
-        rows: found.map((r) => ({ tier: r.tier, group: r.grp, key: r.key, id: r.product_id })),
-        total: Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
+        rows,
+        total: counted.groups ?? Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
         exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
         ladder: useLadder,
+        ...(collapse && {
+          groups: await readGroups(
+            run,
+            `${where} AND ${match}`,
+            order,
+            rows.map((r) => r.id),
+          ),
+        }),
       };
     });
   }
@@ -158,7 +226,8 @@ type Run = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
 /**
  * The matches of the all-words tier (`allWords`: the SQL added to `where`) and, when partial
  * matches are added (`canLadder` and the ladder's choice), of the partial tier; each counted up to
- * SEARCH_CANDIDATES + 1, to tell "more". One place for page() and sortedPage().
+ * SEARCH_CANDIDATES + 1, to tell "more". Collapsed (`groups`), also the variant groups among the
+ * rows counted, and the ladder's choice compares groups with the page. One place for every page.
  */
 async function countTiers(
   run: Run,
@@ -166,19 +235,43 @@ async function countTiers(
   allWords: string,
   ladder: Ladder,
   canLadder: boolean,
-): Promise<{ all_words: number; partial: number; ladder: boolean }> {
-  const count = async (match: string): Promise<number> => {
-    const [row] = await run<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_search s WHERE ${where}${match} LIMIT :cap) c`,
-      {
-        cap: SEARCH_CANDIDATES + 1,
-      },
+  collapse = false,
+): Promise<{ all_words: number; partial: number; ladder: boolean; groups?: number }> {
+  const capped = (match: string) => `SELECT ${collapse ? GROUP_UNIT : '1'} AS u FROM product_search s WHERE ${where}${match} LIMIT :cap`;
+  const count = async (match: string): Promise<{ n: number; groups: number }> => {
+    const [row] = await run<{ n: number; groups: number }>(
+      `SELECT count(*)::int AS n, ${collapse ? 'count(DISTINCT u)::int' : '0'} AS groups FROM (${capped(match)}) c`,
+      { cap: SEARCH_CANDIDATES + 1 },
     );
-    return row.n;
+    return row;
   };
   const all = await count(allWords);
-  const useLadder = canLadder && (typeof ladder === 'boolean' ? ladder : all < ladder.auto);
-  return { all_words: all, partial: useLadder ? await count(` AND ${PARTIAL}`) : 0, ladder: useLadder };
+  const useLadder = canLadder && (typeof ladder === 'boolean' ? ladder : (collapse ? all.groups : all.n) < ladder.auto);
+  const partial = useLadder ? (await count(` AND ${PARTIAL}`)).n : 0;
+  if (!collapse) return { all_words: all.n, partial, ladder: useLadder };
+  if (!useLadder) return { all_words: all.n, partial, ladder: useLadder, groups: all.groups };
+  // A group with matches in both tiers is one entry.
+  const [both] = await run<{ groups: number }>(
+    `SELECT count(DISTINCT u)::int AS groups FROM ((${capped(allWords)}) UNION ALL (${capped(` AND ${PARTIAL}`)})) c`,
+    { cap: SEARCH_CANDIDATES + 1 },
+  );
+  return { all_words: all.n, partial, ladder: useLadder, groups: both.groups };
+}
+
+/** Each candidate's variant group among the matches `where` (over `s`), in `order`; see groupMatchesSql. */
+async function readGroups(
+  run: Run,
+  where: string,
+  order: GroupOrder,
+  ids: string[],
+  params: Record<string, unknown> = {},
+): Promise<Map<string, GroupMatches>> {
+  if (ids.length === 0) return new Map();
+  const rows = await run<{ product_id: string; group_key: string; n: number; members: string[] }>(groupMatchesSql(where, order), {
+    ...params,
+    candidates: ids,
+  });
+  return new Map(rows.map((r) => [r.product_id, { key: r.group_key, members: r.members, count: r.n }]));
 }
 
 /** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
@@ -351,9 +444,10 @@ const round4 = (x: number): number => Number(x.toFixed(4));
 
 /**
  * CTEs `all_words` and `partial` (each capped at SEARCH_CANDIDATES + 1, to tell "more"), `decision`
- * (whether partial matches are added) and `hits` (product_id, search, tier).
+ * (whether partial matches are added; `collapse`: by the groups of the all-words matches, as a
+ * collapsed page decides) and `hits` (product_id, search, tier).
  */
-export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder): HitsQuery {
+export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, collapse = false): HitsQuery {
   const filters = filterConditions(criteria, INDEXED);
   const params: Record<string, unknown> = { ...filters.params, organizationId, cap: SEARCH_CANDIDATES + 1 };
   const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
@@ -368,11 +462,11 @@ export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: Pr
   params.ladder = typeof ladder === 'boolean' ? ladder : null;
   const sql = `
     WITH all_words AS MATERIALIZED (
-      SELECT s.product_id, s.search FROM product_search s
+      SELECT s.product_id, s.search${collapse ? `, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
        WHERE ${where.join(' AND ')} AND s.search @@ CAST(:allWords AS tsquery)
        LIMIT :cap
     ), decision AS (
-      SELECT coalesce(CAST(:ladder AS boolean), (SELECT count(*) FROM all_words) < :pageSize) AS ladder
+      SELECT coalesce(CAST(:ladder AS boolean), (SELECT count(${collapse ? 'DISTINCT unit' : '*'}) FROM all_words) < :pageSize) AS ladder
     ), partial AS MATERIALIZED (
       SELECT s.product_id, s.search FROM product_search s
        WHERE (SELECT ladder FROM decision) AND ${where.join(' AND ')}

@@ -1,4 +1,5 @@
 import type { SearchSort } from '../query/product-criteria';
+import { GROUP_UNIT } from './variant-groups';
 
 /** A sort other than relevance: every one is a keyset on (tier, currency group, key, product id). */
 export type KeyedSort = Exclude<SearchSort, 'relevance'>;
@@ -37,18 +38,22 @@ export function sortKeySql(sort: KeyedSort): { group: string; key: string; joinP
 /**
  * One statement for a sorted page: the rows `from`/`where` select (with `tier`, 0 or 1, an SQL
  * expression over them), after `after`, ordered by (tier, group, key, id), at most :limit.
+ * `collapse`: only each variant group's first row in that order (the window reads every match,
+ * as the sort does anyway).
  */
-export function sortedPageSql(sort: KeyedSort, where: string, tier: string, after: SortedPosition | undefined): string {
+export function sortedPageSql(sort: KeyedSort, where: string, tier: string, after: SortedPosition | undefined, collapse = false): string {
   const keys = sortKeySql(sort);
   const join = keys.joinProducts ? 'JOIN products p ON p.organization_id = s.organization_id AND p.product_id = s.product_id' : '';
   const keyset = after
-    ? 'WHERE (x.tier, x.grp, x.key, x.product_id) > (CAST(:afterTier AS int), CAST(:afterGroup AS int), CAST(:afterKey AS numeric), CAST(:afterId AS text))'
+    ? '(x.tier, x.grp, x.key, x.product_id) > (CAST(:afterTier AS int), CAST(:afterGroup AS int), CAST(:afterKey AS numeric), CAST(:afterId AS text))'
     : '';
+  const conditions = [collapse ? 'x.first' : '', keyset].filter((c) => c !== '');
+  const first = collapse ? `, row_number() OVER (PARTITION BY ${GROUP_UNIT} ORDER BY (${tier}), (${keys.group}), (${keys.key}), s.product_id) = 1 AS first` : '';
   return `SELECT x.product_id, x.tier, x.grp, x.key::text AS key FROM (
-      SELECT s.product_id, (${tier})::int AS tier, (${keys.group})::int AS grp, (${keys.key})::numeric AS key
+      SELECT s.product_id, (${tier})::int AS tier, (${keys.group})::int AS grp, (${keys.key})::numeric AS key${first}
         FROM product_search s ${join}
        WHERE ${where}
-    ) x ${keyset}
+    ) x ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
     ORDER BY x.tier, x.grp, x.key, x.product_id
     LIMIT :limit`;
 }

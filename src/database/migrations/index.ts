@@ -23,6 +23,7 @@ import { ImportJobFormat1795799099576 } from './1795799099576-ImportJobFormat';
 import { SearchWordCheckOwnRows1795799264235 } from './1795799264235-SearchWordCheckOwnRows';
 import { VocabularySweepVersion1795803149824 } from './1795803149824-VocabularySweepVersion';
 import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
+import { VariantGroups1795811974360 } from './1795811974360-VariantGroups';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   SearchWordCheckOwnRows1795799264235,
   VocabularySweepVersion1795803149824,
   IndexingCost1795803811980,
+  VariantGroups1795811974360,
 ];

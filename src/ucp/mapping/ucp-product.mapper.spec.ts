@@ -1,4 +1,4 @@
-import { toUcpProduct } from './ucp-product.mapper';
+import { toUcpGroup, toUcpProduct } from './ucp-product.mapper';
 
 describe('toUcpProduct', () => {
   it('maps a minimal priced product to one product with one variant of the same id', () => {
@@ -85,5 +85,44 @@ describe('toUcpProduct', () => {
 
   it('has no UCP form for a product without any price', () => {
     expect(toUcpProduct({ id: 'a', title: 'A', brand: 'B' })).toBeNull();
+  });
+});
+
+describe('toUcpGroup', () => {
+  const eur = (amount: number) => ({ amount, currency: 'EUR' });
+
+  it('lists the best match first and its siblings as variants, ids unchanged, with price ranges spanning them', () => {
+    const product = toUcpGroup(
+      { id: 'tee-m', title: 'Tee M', price: eur(20), sale_price: eur(15), group_id: 'TEE' },
+      [
+        { id: 'tee-l', title: 'Tee L', price: eur(25), group_id: 'TEE' },
+        { id: 'tee-s', title: 'Tee S', price: eur(12), group_id: 'TEE' },
+      ],
+      4,
+    );
+    expect(product?.id).toBe('tee-m');
+    expect(product?.title).toBe('Tee M');
+    expect(product?.variants.map((v) => v.id)).toEqual(['tee-m', 'tee-l', 'tee-s']);
+    expect(product?.price_range).toEqual({ min: { amount: 1200, currency: 'EUR' }, max: { amount: 2500, currency: 'EUR' } });
+    expect(product?.list_price_range).toEqual({ min: { amount: 2000, currency: 'EUR' }, max: { amount: 2000, currency: 'EUR' } });
+    expect(product?.metadata).toEqual({ group_id: 'TEE', sibling_count: 4 });
+  });
+
+  it('leaves out unpriced siblings and keeps prices of another currency out of the ranges', () => {
+    const product = toUcpGroup(
+      { id: 'a', title: 'A', price: eur(10) },
+      [
+        { id: 'b', title: 'B' },
+        { id: 'c', title: 'C', price: { amount: 1, currency: 'USD' } },
+      ],
+      2,
+    );
+    expect(product?.variants.map((v) => v.id)).toEqual(['a', 'c']);
+    expect(product?.price_range).toEqual({ min: { amount: 1000, currency: 'EUR' }, max: { amount: 1000, currency: 'EUR' } });
+    expect(product?.list_price_range).toBeUndefined();
+  });
+
+  it('is null when the best match has no price (no UCP product)', () => {
+    expect(toUcpGroup({ id: 'a', title: 'A' }, [{ id: 'b', title: 'B', price: eur(1) }], 1)).toBeNull();
   });
 });

@@ -29,10 +29,9 @@ type StoredFields = Pick<
 
 /**
  * One stored product → one UCP product with exactly one variant (same id, so the id an agent
- * puts in a checkout line item is ours). Products sharing `group_id` are NOT merged into one
- * product with variants: a lookup by id must answer that product whatever its siblings are, a
- * page must not grow with the size of a group, and every filter (price, availability) already
- * applies per stored product; `group_id` is kept in `metadata` so an agent can find the siblings.
+ * puts in a checkout line item is ours). A lookup answers that product whatever its siblings are;
+ * a search joins a variant group's matches into one product with toUcpGroup. `group_id` is kept
+ * in `metadata` so an agent can find the siblings.
  *
  * Returns null for a product without price or sale price: UCP requires a variant price.
  */
@@ -74,6 +73,34 @@ export function toUcpProduct(stored: StoredFields): UcpProduct | null {
     variants: [variant],
     ...(stored.tags?.length && { tags: stored.tags }),
     ...nonEmpty('metadata', { brand: stored.brand, group_id: stored.group_id, attributes: stored.attributes }),
+  };
+}
+
+/**
+ * A search's variant group as one UCP product: the best match's product (its id, title, media),
+ * whose variants are the group's matching products, best first (each variant id a product id, as
+ * in a lookup), and whose price ranges span them. Siblings without a price are left out (UCP
+ * requires a variant price). `sibling_count` in metadata counts every other match of the group,
+ * also those beyond the variants listed.
+ */
+export function toUcpGroup(best: StoredFields, siblings: StoredFields[], siblingCount: number): UcpProduct | null {
+  const product = toUcpProduct(best);
+  if (!product) return null;
+  const variants = [product.variants[0], ...siblings.flatMap((s) => toUcpProduct(s)?.variants ?? [])];
+  const span = (prices: UcpPrice[]) => ({
+    min: prices.reduce((a, b) => (b.amount < a.amount ? b : a)),
+    max: prices.reduce((a, b) => (b.amount > a.amount ? b : a)),
+  });
+  // A range compares amounts in one currency: variants priced in another are listed, not spanned.
+  const currency = product.price_range.min.currency;
+  const prices = variants.map((v) => v.price).filter((p) => p.currency === currency);
+  const listPrices = variants.flatMap((v) => (v.list_price?.currency === currency ? [v.list_price] : []));
+  return {
+    ...product,
+    price_range: span(prices),
+    ...(listPrices.length > 0 && { list_price_range: span(listPrices) }),
+    variants,
+    metadata: { ...product.metadata, sibling_count: siblingCount },
   };
 }
 
