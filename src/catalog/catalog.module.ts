@@ -14,7 +14,7 @@ import { SearchIndexer } from './search/search-indexer';
 import { SearchVocabularyRepository } from './repositories/search-vocabulary.repository';
 import { QueryWordsRepository } from './repositories/query-words.repository';
 import { VocabularySweep } from './search/vocabulary-sweep';
-import { QueryAnalyzer } from './search/query/query-analyzer';
+import { QueryAnalyzer } from './search/query-reading/query-analyzer';
 import { ProductCodesRepository } from './search/product-codes.repository';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';

@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../../../src/catalog/query/filter-sql';
 import { normaliseCategoryPath } from '../../../src/catalog/query/product-criteria';
 import { QueryWordsRepository } from '../../../src/catalog/repositories/query-words.repository';
-import { QueryAnalyzer } from '../../../src/catalog/search/query/query-analyzer';
-import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query/search-terms';
+import { QueryAnalyzer } from '../../../src/catalog/search/query-reading/query-analyzer';
+import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query-reading/search-terms';
 import { scoreExpression } from '../../../src/catalog/search/ranked-search.repository';
 import type { SearchClient } from './search-timings';
 

@@ -8,7 +8,7 @@ import type {
   QueryInterpretation,
   WordReading,
   WordStatus,
-} from '../search/query/query-interpretation';
+} from '../search/query-reading/query-interpretation';
 
 const MATCH_KINDS: MatchKind[] = ['all_words', 'partial', 'code', 'none', 'browse'];
 const WORD_STATUSES: WordStatus[] = ['matched', 'corrected', 'expanded', 'not_found', 'ignored', 'excluded', 'filter', 'sort', 'code'];

@@ -1,5 +1,5 @@
-import type { QueryConstraints, WordPrice } from '../search/query/query-constraints';
-import type { InferredConstraints } from '../search/query/query-interpretation';
+import type { QueryConstraints, WordPrice } from '../search/query-reading/query-constraints';
+import type { InferredConstraints } from '../search/query-reading/query-interpretation';
 import type { Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from './product-criteria';
 

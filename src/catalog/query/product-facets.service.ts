@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductFacetsDto } from '../dto/product-facets.dto';
 import { ProductFacetsRepository } from '../search/product-facets.repository';
-import { QueryAnalyzer } from '../search/query/query-analyzer';
+import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
 import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';

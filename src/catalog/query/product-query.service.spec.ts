@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
-import { QueryAnalyzer } from '../search/query/query-analyzer';
+import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
 import { RankedSearchRepository, SEARCH_CANDIDATES, type RankedPosition, type Tier } from '../search/ranked-search.repository';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
-import type { SearchPlan } from './query/query-analyzer';
+import type { SearchPlan } from './query-reading/query-analyzer';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { hitsQuery, type HitsQuery, type Ladder, scoreExpression, SEARCH_CANDIDATES } from './ranked-search.repository';
 import { GROUP_UNIT } from './variant-groups';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { SynonymExpansion } from '../search/query/synonym-expansion';
+import type { SynonymExpansion } from '../search/query-reading/synonym-expansion';
 import type { SynonymRuleDto } from './synonym.dto';
 
 export interface StoredSynonyms {

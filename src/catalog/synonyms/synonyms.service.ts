@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../common/errors/api-error';
 import { QueryWordsRepository } from '../repositories/query-words.repository';
-import type { SynonymExpansion } from '../search/query/synonym-expansion';
+import type { SynonymExpansion } from '../search/query-reading/synonym-expansion';
 import type { SynonymRuleDto, SynonymSetDto } from './synonym.dto';
 import { SynonymsRepository } from './synonyms.repository';
 

@@ -9,7 +9,7 @@ import { ProductFacetsService } from '../../catalog/query/product-facets.service
 import { ProductQueryRepository } from '../../catalog/query/product-query.repository';
 import { ProductQueryService } from '../../catalog/query/product-query.service';
 import { FakeProductQueries, storedProduct } from '../../catalog/query/testing/fake-product-queries';
-import { QueryAnalyzer } from '../../catalog/search/query/query-analyzer';
+import { QueryAnalyzer } from '../../catalog/search/query-reading/query-analyzer';
 import { RankedSearchRepository } from '../../catalog/search/ranked-search.repository';
 import { AppConfig } from '../../common/config/app-config';
 import { NotFoundError } from '../../common/errors/api-error';

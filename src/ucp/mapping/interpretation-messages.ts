@@ -1,4 +1,4 @@
-import type { QueryInterpretation, WordReading } from '../../catalog/search/query/query-interpretation';
+import type { QueryInterpretation, WordReading } from '../../catalog/search/query-reading/query-interpretation';
 import type { UcpMessage } from './ucp-types';
 
 const QUERY_PATH = '$.query';

@@ -1,4 +1,4 @@
-import type { QueryInterpretation } from '../../catalog/search/query/query-interpretation';
+import type { QueryInterpretation } from '../../catalog/search/query-reading/query-interpretation';
 
 /** The parts of the UCP 2026-04-08 catalog objects this service produces (see test/fixtures/ucp-2026-04-08). */
 

@@ -1,7 +1,7 @@
 import type { ProductCodesRepository } from '../../search/product-codes.repository';
 import type { Product } from '../../entities/product.entity';
-import type { SearchPlan } from '../../search/query/query-analyzer';
-import type { QueryAnalyzer } from '../../search/query/query-analyzer';
+import type { SearchPlan } from '../../search/query-reading/query-analyzer';
+import type { QueryAnalyzer } from '../../search/query-reading/query-analyzer';
 import type { Ladder, RankedPage, RankedPosition, RankedSearchRepository } from '../../search/ranked-search.repository';
 import type { ProductCriteria } from '../product-criteria';
 import type { ProductQueryRepository } from '../product-query.repository';
