@@ -313,11 +313,11 @@ async function rankTier(
   let below = after;
   if (band && (!after || after.score >= band.score - SCORE_EPSILON)) {
     const afterId = after?.id ?? null;
-    const idAfter = 'CAST(:afterId AS text) IS NULL OR s.product_id > :afterId';
-    // The organization's next rows in id order (filters applied after, so the walk's cost is fixed).
+    // The organization's next rows in id order (filters applied after, so the walk's cost is fixed), read
+    // through the primary key whatever the statistics say (product_search_walk, migration 1795815000000).
     const walked = await run<{ product_id: string | null; walked: number }>(
       `WITH w AS MATERIALIZED (
-           SELECT s.* FROM product_search s WHERE s.organization_id = CAST(:organizationId AS uuid) AND (${idAfter}) ORDER BY s.product_id LIMIT :walk
+           SELECT * FROM product_search_walk(CAST(:organizationId AS uuid), CAST(:afterId AS text), CAST(:walk AS integer))
          )
          SELECT b.product_id, (SELECT count(*) FROM w)::int AS walked
            FROM (SELECT 1) one LEFT JOIN LATERAL (

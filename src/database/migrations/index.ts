@@ -1,3 +1,4 @@
+import { BandWalkInIdOrder1795815000000 } from './1795815000000-BandWalkInIdOrder';
 import { CreateAuthTables1764115200000 } from './1764115200000-CreateAuthTables';
 import { CreateImportTables1764115260000 } from './1764115260000-CreateImportTables';
 import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
@@ -53,4 +54,5 @@ export const migrations = [
   VocabularySweepVersion1795803149824,
   IndexingCost1795803811980,
   VariantGroups1795811974360,
+  BandWalkInIdOrder1795815000000,
 ];
