@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /**
- * Issue 33: imports have a public face. Other modules use the services the import modules export
+ * Imports have a public face: other modules use the services the import modules export
  * (ImportJobsService, the upload), never the job store's repositories: a new format or reader, or a
  * change of the job tables, stays inside src/imports/.
  */

@@ -5,6 +5,7 @@ import { authed } from '../support/authed';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { UCP_META } from '../support/ucp-catalog';
+import { callMcpTool } from '../support/mcp-call';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -137,16 +138,10 @@ describe('Search sort', () => {
   });
 
   it('sorts MCP search_catalog', async () => {
-    const answer = await request(t.http)
-      .post('/mcp')
-      .set({ Authorization: caller.auth, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' })
-      .send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search_catalog', arguments: { meta: UCP_META, catalog: { query: 'wool', sort: 'newest' } } },
-      })
-      .expect(200);
+    const answer = await callMcpTool(t.http, caller.auth, 'search_catalog', {
+      meta: UCP_META,
+      catalog: { query: 'wool', sort: 'newest' },
+    }).expect(200);
     expect(answer.body.result.structuredContent.products.map((p: { id: string }) => p.id)).toEqual([
       'a5',
       'a1',

@@ -4,6 +4,7 @@ import { authed } from '../support/authed';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { UCP_META } from '../support/ucp-catalog';
+import { callMcpTool } from '../support/mcp-call';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -168,7 +169,10 @@ describe('Search variant collapse', () => {
     expect(products[0].metadata).toMatchObject({ sibling_count: 2, group_id: 'W1' });
     expect(answer.body.pagination).toMatchObject({ has_next_page: true, total_count: 5 });
     // Every variant id is a product id a lookup (and a checkout line item) takes.
-    const lookup = await authed(t.http, caller).post('/ucp/catalog/lookup').send({ ids: ['w1-s'] }).expect(200);
+    const lookup = await authed(t.http, caller)
+      .post('/ucp/catalog/lookup')
+      .send({ ids: ['w1-s'] })
+      .expect(200);
     expect(lookup.body.products.map((p: { id: string }) => p.id)).toEqual(['w1-s']);
     const next = await authed(t.http, caller)
       .post('/ucp/catalog/search')
@@ -188,16 +192,10 @@ describe('Search variant collapse', () => {
   });
 
   it('answers MCP search_catalog collapsed like UCP', async () => {
-    const answer = await request(t.http)
-      .post('/mcp')
-      .set({ Authorization: caller.auth, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' })
-      .send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search_catalog', arguments: { meta: UCP_META, catalog: { query: 'waterproof jacket' } } },
-      })
-      .expect(200);
+    const answer = await callMcpTool(t.http, caller.auth, 'search_catalog', {
+      meta: UCP_META,
+      catalog: { query: 'waterproof jacket' },
+    }).expect(200);
     const products = answer.body.result.structuredContent.products as Array<{ id: string; variants: Array<{ id: string }> }>;
     expect(products.map((p) => p.id)).toEqual(['jk-b']);
     expect(products[0].variants.map((v) => v.id)).toEqual(['jk-b', 'jk-a']);
