@@ -26,6 +26,8 @@ describe('Abandoned reads and read limits per organization and process', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      // No import runs here; the worker's background statements would queue on the tests' table locks.
+      worker: false,
       config: (c) => ({
         ...c,
         // Long enough that only a cancel ends a statement waiting on the lock within the tests' 3 s.

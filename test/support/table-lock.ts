@@ -10,18 +10,22 @@ export interface TableLock {
 
 /**
  * Holds ACCESS EXCLUSIVE locks on tables, from a connection of its own, so every statement that
- * reads them waits: a read as slow as the test wants, without a big catalog.
+ * reads them waits: a read as slow as the test wants, without a big catalog. `waiting()` asks from
+ * a second connection of its own: asked through the app's pool, it could wait for a connection
+ * behind statements queued on the lock (the worker's background work) and hang the test.
  */
 export async function lockTables(app: INestApplication, tables: string[]): Promise<TableLock> {
   const dataSource = app.get(DataSource);
   const runner = dataSource.createQueryRunner();
+  const observer = dataSource.createQueryRunner();
   await runner.connect();
+  await observer.connect();
   await runner.startTransaction();
   await runner.query(`LOCK TABLE ${tables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
   let released = false;
   return {
     waiting: async () => {
-      const [{ n }] = (await dataSource.query(
+      const [{ n }] = (await observer.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = $1`,
         [READ_APPLICATION_NAME],
@@ -33,6 +37,7 @@ export async function lockTables(app: INestApplication, tables: string[]): Promi
       released = true;
       await runner.rollbackTransaction();
       await runner.release();
+      await observer.release();
     },
   };
 }
