@@ -18,6 +18,7 @@ import { basicAuth } from '../tools/harness/http/credentials';
 import { requireBuild } from './lib/require-build';
 import { REPO_ROOT, sleep } from '../tools/harness/repo';
 import { measureSearchable } from './lib/search-lag';
+import { waitForSettledCatalog } from './lib/settled';
 import { fmt, logger, machineInfo, printTable, round, type Row, writeJson } from './lib/report';
 import { SEARCH_KINDS, searchCases, type SearchKind } from './lib/search-queries';
 import { SequentialTimer, summarise, type LatencySummary, type TimedCase } from './lib/sequential-timing';
@@ -38,6 +39,7 @@ const USAGE = `Usage: npm run bench:search -- [options]
   --warmup N       unmeasured requests per query first (default 3)
   --queries N      different queries per kind (default 5)
   --seed N         seed of the large organization's products and of the queries (default 1)
+  --kinds A,B      time only these query kinds (e.g. to run an older build without the newer kinds)
   --json PATH      also write the results as JSON
   --drop-db        drop the bench database at the end (default: kept, with the large organization, for --reuse)
   --database NAME  another database than ${DEFAULT_DATABASE_URL.split('/').at(-1)} (e.g. one per engineer on a shared machine)
@@ -78,6 +80,7 @@ void runMain(cleanup, async () => {
       database: { type: 'string' },
       'redis-url': { type: 'string' },
       port: { type: 'string' },
+      kinds: { type: 'string' },
     },
     USAGE,
   );
@@ -91,6 +94,9 @@ void runMain(cleanup, async () => {
   const port = args.number('port', 0, { min: 0, integer: true }) || undefined;
   const seed = args.number('seed', 1, { integer: true })!;
   const jsonPath = args.string('json');
+  const kinds = args.string('kinds')?.split(',');
+  const unknownKind = kinds?.find((k) => !(SEARCH_KINDS as readonly string[]).includes(k));
+  if (unknownKind) throw new Error(`--kinds: unknown kind "${unknownKind}" (kinds: ${SEARCH_KINDS.join(', ')})`);
   requireBuild();
 
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
@@ -135,12 +141,18 @@ void runMain(cleanup, async () => {
   // Timings while the worker still indexes would measure the indexing, not the search.
   if (searchableAfterS === null) throw new Error('the bench catalog was not searchable 30 minutes after its import was done');
   log(`bench catalog imported: done ${fmt(imported.seconds)} s after the 202, searchable ${fmt(searchableAfterS)} s after done`);
+  // An older build (BENCH_SERVICE_ROOT) may have neither: its searches are timed once it is searchable.
+  if (!process.env.BENCH_SERVICE_ROOT) {
+    log(
+      `statistics and vocabulary walk done ${fmt(await waitForSettledCatalog(DATABASE_URL, catalogTenant.organizationId, 600_000))} s later`,
+    );
+  }
 
   // 2. The large organization, written with COPY and indexed by the worker's start-up sweep.
   const bigBuild = big > 0 ? await largeOrganization(stack, big, seed, args.flag('reuse')) : null;
 
   // 3. Sequential timings.
-  const cases = searchCases(perKind, seed);
+  const cases = searchCases(perKind, seed).filter((c) => !kinds || kinds.includes(c.kind));
   const organizations: OrganizationResult[] = [];
   const targets: Array<[string, Tenant, number, number]> = [
     [`bench catalog (${manifest.valid_products} products)`, catalogTenant, manifest.valid_products, GOAL_BENCH_P95_MS],
@@ -266,7 +278,8 @@ async function timeOrganization(
   for (const c of cases) timed.push([c.kind, await timer.time(c, warmup, requests)]);
   liveSamples.push(...(await live.time(liveCase, 0, requests * 5)).samples_ms);
   const liveSummary = summarise(liveSamples);
-  const kinds = SEARCH_KINDS.map((kind): KindResult => {
+  const timedKinds = SEARCH_KINDS.filter((kind) => timed.some(([k]) => k === kind));
+  const kinds = timedKinds.map((kind): KindResult => {
     const mine = timed.filter(([k]) => k === kind).map(([, t]) => t);
     const summary = summarise(mine.flatMap((t) => t.samples_ms));
     return {

@@ -23,6 +23,7 @@ import { SynonymsController } from './synonyms/synonyms.controller';
 import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
 import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
+import { PlannerStatistics } from './stats/planner-statistics';
 import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
@@ -50,6 +51,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     VocabularySweep,
     CatalogStatsStore,
     CatalogStatsRefresher,
+    PlannerStatistics,
   ],
   exports: [
     ProductRepository,
@@ -58,6 +60,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsRepository,
     CatalogStatsStore,
     CatalogStatsRefresher,
+    PlannerStatistics,
     SearchIndexer,
     VocabularySweep,
     CatalogReadService,

@@ -13,3 +13,6 @@ export const CATALOG_STATS_LOCK_NAMESPACE = 7273;
  * the pending-import quota against the uploads committed before it.
  */
 export const ORGANIZATION_QUOTA_LOCK_NAMESPACE = 7274;
+
+/** Held (transaction-level, key 0) by the worker refreshing the search tables' planner statistics. */
+export const PLANNER_STATISTICS_LOCK_NAMESPACE = 7275;

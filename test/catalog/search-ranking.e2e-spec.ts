@@ -1,6 +1,7 @@
 import type request from 'supertest';
+import { SCORE_WHOLE_TIER } from '../../src/catalog/search/ranked-search.repository';
 import { createCaller, type TestCaller } from '../support/factories';
-import { upload, waitForJob, waitForSearch } from '../support/imports';
+import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
 
@@ -57,5 +58,67 @@ describe('Search ranking', () => {
     } while (cursor && pages < 10);
     expect(ids).toEqual(['e-title', 'f-title', 'c-category', 'd-brand', 'b-tag', 'a-description']);
     expect(pages).toBe(3);
+  });
+});
+
+/**
+ * The same order whatever way a tier is ranked: a tier of at most SCORE_WHOLE_TIER matches is
+ * scored whole, a larger one reads its top band (title matches) in id order first and scores the
+ * rest after. Every page, followed by cursor, must be the exhaustive order.
+ */
+describe('Search ranking of small and large tiers', () => {
+  let t: TestApp;
+  let caller: TestCaller;
+  const SIZE = SCORE_WHOLE_TIER + 300;
+  const id = (i: number) => `p-${String(i).padStart(4, '0')}`;
+  // Every product has "lamp" in its description (a tier larger than SCORE_WHOLE_TIER), every 7th in its
+  // title too; the first 400 have "brass" in their description (a smaller tier), every 9th in its title.
+  const products = Array.from({ length: SIZE }, (_, i) => ({
+    id: id(i),
+    title: [i % 7 === 0 && 'Lamp', i < 400 && i % 9 === 0 && 'Brass', `item ${i}`].filter(Boolean).join(' '),
+    description: `A lamp${i < 400 ? ' of brass' : ''}`,
+  }));
+  const expected = (inTitle: (i: number) => boolean, matches: (i: number) => boolean) => {
+    const all = products.map((_, i) => i).filter(matches);
+    return [...all.filter(inTitle), ...all.filter((i) => !inTitle(i))].map(id);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    caller = await createCaller(t.app);
+    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(products)));
+    await waitForIndexing(t.app, caller.organizationId);
+  });
+  afterAll(() => t.close());
+
+  async function allPages(q: string, limit: number): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: request.Response = await authed(t.http, caller)
+        .get(`/v1/catalogs/products?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      ids.push(...page.body.data.map((p: { id: string }) => p.id));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    return ids;
+  }
+
+  it(`a tier larger than SCORE_WHOLE_TIER (${SCORE_WHOLE_TIER}): title matches by id, then the rest by id, on every page`, async () => {
+    expect(await allPages('lamp', 100)).toEqual(
+      expected(
+        (i) => i % 7 === 0,
+        () => true,
+      ),
+    );
+  });
+
+  it('a tier scored whole: the same order', async () => {
+    expect(await allPages('brass', 37)).toEqual(
+      expected(
+        (i) => i % 9 === 0,
+        (i) => i < 400,
+      ),
+    );
   });
 });

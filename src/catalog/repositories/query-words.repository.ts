@@ -79,33 +79,35 @@ export class QueryWordsRepository {
     const [row]: Array<{ words: WordInfo[] | null; synonyms_at: string | null; synonyms: SynonymExpansion[] | null }> =
       await this.dataSource.query(
         `WITH w AS (
-         SELECT w.*, v.word AS known,
-                count(*) FILTER (WHERE v.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
+         SELECT w.*, k.word AS known,
+                count(*) FILTER (WHERE k.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
            FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
-           LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.lexeme
+           LEFT JOIN search_vocabulary_known($1, $2::text[]) AS k(word) ON k.word = w.lexeme
        )
        SELECT s.updated_at::text AS synonyms_at,
               CASE WHEN s.updated_at::text IS DISTINCT FROM $9 THEN s.expansions END AS synonyms,
               (SELECT json_agg(json_build_object(
-                        'strong', v.word IS NOT NULL,
-                        'weak', v.word IS NULL AND product_search_contains($1, CAST(w.exact AS tsquery)),
-                        'completions', CASE WHEN w.prefix AND v.word IS NULL THEN
+                        'strong', w.known IS NOT NULL,
+                        'weak', w.known IS NULL AND product_search_contains($1, CAST(w.exact AS tsquery)),
+                        'completions', CASE WHEN w.prefix AND w.known IS NULL THEN
                           (SELECT coalesce(json_agg(c.word ORDER BY length(c.word), c.word), '[]') FROM (
                              SELECT p.word FROM search_vocabulary p
                               WHERE p.organization_id = $1 AND p.word > w.lexeme AND p.word < w.lexeme || chr(1114111)
                               ORDER BY length(p.word), p.word LIMIT $7) c) ELSE '[]' END,
-                        'candidates', CASE WHEN v.word IS NULL AND w.edits > 0 AND w.missing_rank <= $8 THEN
+                        'candidates', CASE WHEN w.known IS NULL AND w.edits > 0 AND w.missing_rank <= $8 THEN
                           (SELECT coalesce(json_agg(json_build_object('word', c.word, 'edits', c.edits)), '[]')
                              FROM search_correction_candidates($1, w.lexeme, w.edits) c) ELSE '[]' END,
-                        'splits', CASE WHEN v.word IS NULL AND w.edits >= 0 AND w.missing_rank <= $8 AND length(w.lexeme) >= $5 THEN
+                        'splits', CASE WHEN w.known IS NULL AND w.edits >= 0 AND w.missing_rank <= $8 AND length(w.lexeme) >= $5 THEN
                           (SELECT coalesce(json_agg(s), '[]') FROM (
-                             SELECT l.word AS left, r.word AS right
+                             SELECT left(w.lexeme, cut) AS left, substr(w.lexeme, cut + 1) AS right
                                FROM generate_series(1, length(w.lexeme) - 1) AS cut
-                               JOIN search_vocabulary l ON l.organization_id = $1 AND l.word = left(w.lexeme, cut)
-                               JOIN search_vocabulary r ON r.organization_id = $1 AND r.word = substr(w.lexeme, cut + 1)
+                              WHERE left(w.lexeme, cut) IN (SELECT search_vocabulary_known($1, ARRAY(
+                                      SELECT left(w.lexeme, c) FROM generate_series(1, length(w.lexeme) - 1) AS c)))
+                                AND substr(w.lexeme, cut + 1) IN (SELECT search_vocabulary_known($1, ARRAY(
+                                      SELECT substr(w.lexeme, c + 1) FROM generate_series(1, length(w.lexeme) - 1) AS c)))
                               ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
                       ) ORDER BY w.i)
-                 FROM w LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = w.known) AS words
+                 FROM w) AS words
          FROM (SELECT 1) one LEFT JOIN catalog_synonyms s ON s.organization_id = $1`,
         [
           organizationId,
@@ -128,14 +130,17 @@ export class QueryWordsRepository {
     forms: Array<{ i: number; form: string }>,
   ): Promise<Array<{ i: number; form: string; lexemes: string[] }>> {
     return this.dataSource.query(
-      `SELECT f.i::int AS i, f.form, array_agg(l.lexeme ORDER BY t.ord) AS lexemes
-         FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
-        CROSS JOIN LATERAL ts_parse('default', search_text(f.form)) WITH ORDINALITY AS t(tokid, token, ord)
-        CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS l(lexeme)
-         LEFT JOIN search_vocabulary v ON v.organization_id = $1 AND v.word = l.lexeme
-        GROUP BY f.i, f.form, f.n
-       HAVING bool_and(v.word IS NOT NULL)
-        ORDER BY f.n`,
+      `WITH l AS MATERIALIZED (
+         SELECT f.i, f.form, f.n, t.ord, l.lexeme
+           FROM unnest($2::int[], $3::text[]) WITH ORDINALITY AS f(i, form, n)
+          CROSS JOIN LATERAL ts_parse('default', search_text(f.form)) WITH ORDINALITY AS t(tokid, token, ord)
+          CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS l(lexeme)
+       )
+       SELECT l.i::int AS i, l.form, array_agg(l.lexeme ORDER BY l.ord) AS lexemes
+         FROM l LEFT JOIN search_vocabulary_known($1, ARRAY(SELECT DISTINCT lexeme FROM l)) AS k(word) ON k.word = l.lexeme
+        GROUP BY l.i, l.form, l.n
+       HAVING bool_and(k.word IS NOT NULL)
+        ORDER BY l.n`,
       [organizationId, forms.map((f) => f.i), forms.map((f) => f.form)],
     );
   }

@@ -99,8 +99,10 @@ const facetsSelect = (exact: string, collapse: string | null): string => `
     SELECT s.product_id, s.brand_key, s.availability, s.price_currency, s.price_amount, p.data->>'brand' AS brand,
            CASE WHEN jsonb_typeof(p.data->'categories') = 'array' THEN p.data->'categories' END AS categories
       FROM ${collapse ? 'picked' : 'hits'} h
-      JOIN product_search s ON s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = h.product_id
-      JOIN products p ON p.organization_id = CAST(:organizationId AS uuid) AND p.product_id = h.product_id
+      -- One primary-key lookup per hit (LATERAL with LIMIT is never flattened): the cost follows the hits,
+      -- never the organization's size, however the planner estimates them.
+     CROSS JOIN LATERAL (SELECT * FROM product_search s WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = h.product_id LIMIT 1) s
+     CROSS JOIN LATERAL (SELECT p.data FROM products p WHERE p.organization_id = CAST(:organizationId AS uuid) AND p.product_id = h.product_id LIMIT 1) p
   ), brands AS (
     SELECT min(brand) AS value, count(*)::int AS count FROM rows GROUP BY brand_key
   ), availability AS (

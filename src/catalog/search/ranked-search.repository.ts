@@ -94,7 +94,7 @@ export class RankedSearchRepository {
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
       const where = base.where.join(' AND ');
-      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, true, collapse !== undefined);
+      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, hasPartialTier(plan), collapse !== undefined);
       const { partial: partialCount, ladder: useLadder } = counted;
       const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
         { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
@@ -107,7 +107,7 @@ export class RankedSearchRepository {
           if (from && t.tier > from.tier) continue;
           const within = from && from.tier === t.tier ? { score: from.score, id: from.id } : undefined;
           const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
-          const found = await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches > SEARCH_CANDIDATES);
+          const found = await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches);
           rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
         }
         return rows;
@@ -182,7 +182,7 @@ export class RankedSearchRepository {
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
       const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
-      const counted = await countTiers(run, where, matchAll, ladder, plan !== null, collapse);
+      const counted = await countTiers(run, where, matchAll, ladder, plan !== null && hasPartialTier(plan), collapse);
       const { partial: partialCount, ladder: useLadder } = counted;
       const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
       const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
@@ -274,6 +274,12 @@ async function readGroups(
   return new Map(rows.map((r) => [r.product_id, { key: r.group_key, members: r.members, count: r.n }]));
 }
 
+/**
+ * Whether partial matches can exist: with fewer than two required terms, a product having some of
+ * them has all of them, so the partial tier is empty and is neither counted nor ranked.
+ */
+const hasPartialTier = (plan: SearchPlan): boolean => plan.required.length > 1;
+
 /** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
 const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)';
 
@@ -283,6 +289,12 @@ const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAS
  * members (about pageSize / density) to read them all and sort them.
  */
 export const BAND_WALK_ROWS = 2_000;
+
+/**
+ * A tier with at most this many matches is scored whole in one statement: cheaper than walking for
+ * its top band and then scoring the rest (three statements), and exact all the same.
+ */
+export const SCORE_WHOLE_TIER = 1_000;
 
 /** The products of a tier reaching its highest possible score: a tsquery and that score. */
 interface Band {
@@ -294,9 +306,10 @@ interface Band {
 const SCORE_EPSILON = 1e-9;
 
 /**
- * Up to `limit` positions of one tier after `after`: the top band in id order (walked, or read
- * whole and sorted), then the rest of the tier scored, by score and id. A `bounded` tier (more
- * matches than SEARCH_CANDIDATES) whose top band does not fill the page within the walk is ranked
+ * Up to `limit` positions of one tier (`matches`: its count, capped at SEARCH_CANDIDATES + 1) after
+ * `after`: the top band in id order (walked, or read whole and sorted), then the rest of the tier
+ * scored, by score and id; a tier of at most SCORE_WHOLE_TIER matches scored whole. A tier of more
+ * matches than SEARCH_CANDIDATES whose top band does not fill the page within the walk is ranked
  * among a sample of SEARCH_CANDIDATES matches instead (documented as the one inexact case).
  */
 async function rankTier(
@@ -307,11 +320,13 @@ async function rankTier(
   plan: SearchPlan,
   limit: number,
   after: { score: number; id: string } | undefined,
-  bounded: boolean,
+  matches: number,
 ): Promise<Array<{ score: number; id: string }>> {
+  if (matches === 0) return [];
+  const bounded = matches > SEARCH_CANDIDATES;
   const rows: Array<{ score: number; id: string }> = [];
   let below = after;
-  if (band && (!after || after.score >= band.score - SCORE_EPSILON)) {
+  if (band && matches > SCORE_WHOLE_TIER && (!after || after.score >= band.score - SCORE_EPSILON)) {
     const afterId = after?.id ?? null;
     // The organization's next rows in id order (filters applied after, so the walk's cost is fixed), read
     // through the primary key whatever the statistics say (product_search_walk, migration 1795815000000).
@@ -459,7 +474,7 @@ export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: Pr
   // Partial matches share a strong term with the query (a word seen only in descriptions never brings one in).
   params.someWords = someOf(plan.required) ?? "''";
   params.pageSize = typeof ladder === 'object' ? ladder.auto : 0;
-  params.ladder = typeof ladder === 'boolean' ? ladder : null;
+  params.ladder = !hasPartialTier(plan) ? false : typeof ladder === 'boolean' ? ladder : null;
   const sql = `
     WITH all_words AS MATERIALIZED (
       SELECT s.product_id, s.search${collapse ? `, ${GROUP_UNIT} AS unit` : ''} FROM product_search s

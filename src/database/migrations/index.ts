@@ -1,4 +1,5 @@
 import { BandWalkInIdOrder1795815000000 } from './1795815000000-BandWalkInIdOrder';
+import { VocabularyLookupsByKey1795830000000 } from './1795830000000-VocabularyLookupsByKey';
 import { CreateAuthTables1764115200000 } from './1764115200000-CreateAuthTables';
 import { CreateImportTables1764115260000 } from './1764115260000-CreateImportTables';
 import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
@@ -55,4 +56,5 @@ export const migrations = [
   IndexingCost1795803811980,
   VariantGroups1795811974360,
   BandWalkInIdOrder1795815000000,
+  VocabularyLookupsByKey1795830000000,
 ];

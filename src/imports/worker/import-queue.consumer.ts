@@ -4,6 +4,7 @@ import type { Job, Queue } from 'bull';
 import { SearchIndexer } from '../../catalog/search/search-indexer';
 import { VocabularySweep } from '../../catalog/search/vocabulary-sweep';
 import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher';
+import { PlannerStatistics } from '../../catalog/stats/planner-statistics';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
@@ -16,6 +17,8 @@ const DEFERRED_RETRY_MS = 1_000;
 const CATALOG_STATS_INTERVAL_MS = 1_000;
 /** Between vocabulary sweep passes (at most VOCABULARY_SWEEP_WORDS words each): a changed 200,000-word vocabulary walked in under 4 minutes. */
 const VOCABULARY_SWEEP_INTERVAL_MS = 2_000;
+/** How soon the search tables are analyzed once an import (or a delete) changed enough of them. */
+const PLANNER_STATISTICS_INTERVAL_MS = 2_000;
 
 /**
  * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
@@ -32,6 +35,8 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
   private counting = false;
   /** One vocabulary pass at a time. */
   private sweepingVocabulary = false;
+  /** One statistics pass at a time: ANALYZE of a big table may outlast the interval. */
+  private analyzing = false;
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -43,6 +48,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     private readonly searchIndexer: SearchIndexer,
     private readonly catalogStats: CatalogStatsRefresher,
     private readonly vocabulary: VocabularySweep,
+    private readonly plannerStatistics: PlannerStatistics,
   ) {}
 
   async start(): Promise<void> {
@@ -68,6 +74,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
     this.every(CATALOG_STATS_INTERVAL_MS, () => this.countSafely());
     this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.sweepVocabularySafely());
+    this.every(PLANNER_STATISTICS_INTERVAL_MS, () => this.analyzeSafely());
   }
 
   /**
@@ -129,6 +136,18 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
       this.logger.warn(`Search vocabulary sweep failed: ${(error as Error).message}`);
     } finally {
       this.sweepingVocabulary = false;
+    }
+  }
+
+  private async analyzeSafely(): Promise<void> {
+    if (this.analyzing) return;
+    this.analyzing = true;
+    try {
+      await this.plannerStatistics.refreshStale();
+    } catch (error) {
+      this.logger.warn(`Planner statistics pass failed: ${(error as Error).message}`);
+    } finally {
+      this.analyzing = false;
     }
   }
 

@@ -1,0 +1,94 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
+import { PlannerStatistics, SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
+import { createCaller } from '../support/factories';
+import { upload, waitForIndexing, waitForJob } from '../support/imports';
+import { eventually } from '../support/eventually';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const products = Array.from({ length: 80 }, (_, i) => ({
+  id: `lamp-${i}`,
+  title: `Oak lamp ${i}`,
+  price: { amount: 10 + i, currency: 'EUR' },
+  availability: 'in_stock',
+}));
+
+/**
+ * The worker analyzes the search tables once enough of their rows changed (autovacuum's rule), so
+ * searches of a catalog imported a moment ago are planned with statistics, whether or not the
+ * database's autovacuum runs (this machine's does not).
+ */
+describe('Planner statistics of the search tables', () => {
+  let t: TestApp;
+
+  const stale = async (): Promise<string[]> =>
+    ((await t.app.get(DataSource).query(STALE_TABLES_SQL, [SEARCH_TABLES])) as Array<{ table: string }>).map((r) => r.table);
+  const lastAnalyzed = async (table: string): Promise<Date | null> => {
+    const [row] = (await t.app
+      .get(DataSource)
+      .query(
+        `SELECT greatest(last_analyze, last_autoanalyze) AS at FROM pg_stat_user_tables WHERE relname = $1 AND schemaname = current_schema()`,
+        [table],
+      )) as Array<{ at: Date | null }>;
+    return row.at;
+  };
+  /** Every row of product_search changed (no trigger reads it): more than autovacuum's share. */
+  const touchEveryRow = () => t.app.get(DataSource).query('UPDATE product_search SET product_id = product_id');
+
+  describe('in the worker', () => {
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('analyzes product_search within seconds of an import that changed it', async () => {
+      const owner = await createCaller(t.app);
+      await waitForJob(t.http, owner.auth, await upload(t.http, owner.auth, JSON.stringify(products)));
+      await waitForIndexing(t.app, owner.organizationId);
+      const changed = new Date();
+      await touchEveryRow();
+      await eventually(
+        'the worker to analyze product_search',
+        async () => ((await lastAnalyzed('product_search')) ?? new Date(0)) > changed,
+        {
+          timeoutMs: 15_000,
+        },
+      );
+      expect(await stale()).not.toContain('product_search');
+    });
+  });
+
+  describe('one pass', () => {
+    beforeAll(async () => {
+      t = await createTestApp({ worker: false });
+    });
+    afterAll(() => t.close());
+
+    it('analyzes only stale tables, and nothing while another worker holds the pass', async () => {
+      await t.app.get(DataSource).query('ANALYZE product_search');
+      await touchEveryRow();
+      const rows = ((await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM product_search')) as Array<{ n: number }>)[0].n;
+      // The previous describe's import left rows here; with none, nothing can be stale.
+      expect(rows).toBeGreaterThan(50);
+      await eventually('the update to reach the statistics', async () => (await stale()).includes('product_search'), { timeoutMs: 10_000 });
+
+      const other = new Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT pg_advisory_xact_lock($1, 0)', [PLANNER_STATISTICS_LOCK_NAMESPACE]);
+        expect(await t.app.get(PlannerStatistics).refreshStale()).toEqual([]);
+        expect(await stale()).toContain('product_search');
+      } finally {
+        await other.query('ROLLBACK');
+        await other.end();
+      }
+
+      const analyzed = await t.app.get(PlannerStatistics).refreshStale();
+      expect(analyzed).toContain('product_search');
+      expect(await stale()).toEqual([]);
+      expect(await t.app.get(PlannerStatistics).refreshStale()).toEqual([]);
+    });
+  });
+});
