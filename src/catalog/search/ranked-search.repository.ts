@@ -94,10 +94,16 @@ export class RankedSearchRepository {
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
       const where = base.where.join(' AND ');
-      const counted = await countTiers(run, where, ' AND s.search @@ CAST(:allWords AS tsquery)', ladder, hasPartialTier(plan), collapse !== undefined);
+      // Uncollapsed, on the all-words tier: its count and, when it is small, its page, in one statement.
+      const first =
+        !collapse && (!after || after.tier === Tier.AllWords)
+          ? await countAndScore(run, where, ALL_WORDS, plan, limit, after && { score: after.score, id: after.id })
+          : null;
+      let prescored = first?.rows ?? null;
+      const counted = await countTiers(run, where, ` AND ${ALL_WORDS}`, ladder, hasPartialTier(plan), collapse !== undefined, first?.n);
       const { partial: partialCount, ladder: useLadder } = counted;
       const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
-        { tier: Tier.AllWords, match: 's.search @@ CAST(:allWords AS tsquery)', band: topBand(plan) },
+        { tier: Tier.AllWords, match: ALL_WORDS, band: topBand(plan) },
       ];
       if (useLadder) tiers.push({ tier: Tier.Partial, match: PARTIAL, band: partialBand(plan) });
       const rank = async (from: RankedPosition | undefined, n: number): Promise<RankedPosition[]> => {
@@ -107,7 +113,12 @@ export class RankedSearchRepository {
           if (from && t.tier > from.tier) continue;
           const within = from && from.tier === t.tier ? { score: from.score, id: from.id } : undefined;
           const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
-          const found = await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches);
+          // The uncollapsed page ranks once, from `after` for `limit`: what countAndScore read.
+          const found =
+            t.tier === Tier.AllWords && prescored
+              ? prescored
+              : await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches);
+          if (t.tier === Tier.AllWords) prescored = null;
           rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
         }
         return rows;
@@ -134,7 +145,12 @@ export class RankedSearchRepository {
    * A collapsed browse (no q, no sort): by product id, one product per variant group (its lowest
    * id among the products matching the filters). Reads product_search, like every collapsed page.
    */
-  async browseCollapsed(organizationId: string, criteria: ProductCriteria, limit: number, afterId?: string): Promise<RankedPage<{ id: string }>> {
+  async browseCollapsed(
+    organizationId: string,
+    criteria: ProductCriteria,
+    limit: number,
+    afterId?: string,
+  ): Promise<RankedPage<{ id: string }>> {
     const base = browseConditions(organizationId, criteria);
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
@@ -236,6 +252,8 @@ async function countTiers(
   ladder: Ladder,
   canLadder: boolean,
   collapse = false,
+  /** The all-words count when a statement of the page already read it (uncollapsed only). */
+  allWordsCount?: number,
 ): Promise<{ all_words: number; partial: number; ladder: boolean; groups?: number }> {
   const capped = (match: string) => `SELECT ${collapse ? GROUP_UNIT : '1'} AS u FROM product_search s WHERE ${where}${match} LIMIT :cap`;
   const count = async (match: string): Promise<{ n: number; groups: number }> => {
@@ -245,7 +263,7 @@ async function countTiers(
     );
     return row;
   };
-  const all = await count(allWords);
+  const all = allWordsCount !== undefined && !collapse ? { n: allWordsCount, groups: 0 } : await count(allWords);
   const useLadder = canLadder && (typeof ladder === 'boolean' ? ladder : (collapse ? all.groups : all.n) < ladder.auto);
   const partial = useLadder ? (await count(` AND ${PARTIAL}`)).n : 0;
   if (!collapse) return { all_words: all.n, partial, ladder: useLadder };
@@ -279,6 +297,9 @@ async function readGroups(
  * them has all of them, so the partial tier is empty and is neither counted nor ranked.
  */
 const hasPartialTier = (plan: SearchPlan): boolean => plan.required.length > 1;
+
+/** The all-words tier's condition. */
+const ALL_WORDS = 's.search @@ CAST(:allWords AS tsquery)';
 
 /** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
 const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)';
@@ -360,6 +381,44 @@ async function rankTier(
   }
   rows.push(...(await scoreTier(run, where, match, plan, limit - rows.length, below, bounded ? SEARCH_CANDIDATES : undefined)));
   return rows;
+}
+
+/**
+ * A tier's count (capped at SEARCH_CANDIDATES + 1) and, when it has at most SCORE_WHOLE_TIER
+ * matches, its next `limit` positions after `after` scored whole (as rankTier would), in one
+ * statement: a small tier's matches are read once instead of twice. The scoring subquery runs
+ * only for a small tier (PostgreSQL evaluates a CASE branch's subplan only when taken).
+ */
+async function countAndScore(
+  run: Run,
+  where: string,
+  match: string,
+  plan: SearchPlan,
+  limit: number,
+  after: { score: number; id: string } | undefined,
+): Promise<{ n: number; rows: Array<{ score: number; id: string }> | null }> {
+  const params: Record<string, unknown> = { cap: SEARCH_CANDIDATES + 1, whole: SCORE_WHOLE_TIER, limit };
+  const score = scoreExpression(plan, params);
+  let keyset = '';
+  if (after) {
+    keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
+    Object.assign(params, { afterScore: after.score, afterId: after.id });
+  }
+  const [row] = await run<{ n: number; ranked: Array<{ id: string; score: number }> | null }>(
+    `WITH m AS MATERIALIZED (SELECT s.product_id FROM product_search s WHERE ${where} AND ${match} LIMIT :cap),
+          c AS (SELECT count(*)::int AS n FROM m)
+     SELECT c.n, CASE WHEN c.n <= :whole THEN (
+       SELECT coalesce(json_agg(json_build_object('id', r.product_id, 'score', r.score) ORDER BY r.score DESC, r.product_id), '[]')
+         FROM (SELECT r.product_id, r.score FROM (
+                 SELECT h.product_id, (${score})::float8 AS score
+                   FROM m CROSS JOIN LATERAL (
+                     SELECT s.product_id, s.search FROM product_search s
+                      WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = m.product_id LIMIT 1) h) r
+               ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit) r) END AS ranked
+       FROM c`,
+    params,
+  );
+  return { n: row.n, rows: row.ranked && row.ranked.map((r) => ({ score: Number(r.score), id: r.id })) };
 }
 
 /**
@@ -462,7 +521,13 @@ const round4 = (x: number): number => Number(x.toFixed(4));
  * (whether partial matches are added; `collapse`: by the groups of the all-words matches, as a
  * collapsed page decides) and `hits` (product_id, search, tier).
  */
-export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, collapse = false): HitsQuery {
+export function hitsQuery(
+  organizationId: string,
+  plan: SearchPlan,
+  criteria: ProductCriteria,
+  ladder: Ladder,
+  collapse = false,
+): HitsQuery {
   const filters = filterConditions(criteria, INDEXED);
   const params: Record<string, unknown> = { ...filters.params, organizationId, cap: SEARCH_CANDIDATES + 1 };
   const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
