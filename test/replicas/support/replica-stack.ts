@@ -11,8 +11,12 @@ import { startNodeService, type ServiceProcess } from '../../../tools/harness/se
 import { PrivatePostgres } from '../../soak/support/private-services';
 import { ensureFreshBuild } from '../../support/fresh-build';
 
-/** Ports of this suite (override with PDS_REPLICAS_PORT_BASE): primary, replica, API, API metrics. */
-const PORT_BASE = Number(process.env.PDS_REPLICAS_PORT_BASE ?? 44_432);
+/**
+ * Ports of this suite (override with PDS_REPLICAS_PORT_BASE): primary, replica, API, API metrics.
+ * Below Linux's ephemeral range (32768-60999): a fixed port inside it can be held by any outgoing
+ * connection's local end, and CI once failed the whole suite with EADDRINUSE on 44434.
+ */
+const PORT_BASE = Number(process.env.PDS_REPLICAS_PORT_BASE ?? 24_432);
 export const DATABASE = process.env.PDS_TEST_DB ?? 'pds_replicas';
 const REDIS_URL = `redis://127.0.0.1:6379/${process.env.PDS_TEST_REDIS_DB ?? '14'}`;
 /** Short, so the suite sees the bound and the recovery within seconds. */
