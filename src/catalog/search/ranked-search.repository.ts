@@ -397,24 +397,16 @@ async function countAndScore(
   limit: number,
   after: { score: number; id: string } | undefined,
 ): Promise<{ n: number; rows: Array<{ score: number; id: string }> | null }> {
-  const params: Record<string, unknown> = { cap: SEARCH_CANDIDATES + 1, whole: SCORE_WHOLE_TIER, limit };
-  const score = scoreExpression(plan, params);
-  let keyset = '';
-  if (after) {
-    keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
-    Object.assign(params, { afterScore: after.score, afterId: after.id });
-  }
+  const params: Record<string, unknown> = { cap: SEARCH_CANDIDATES + 1, whole: SCORE_WHOLE_TIER };
   const [row] = await run<{ n: number; ranked: Array<{ id: string; score: number }> | null }>(
     `WITH m AS MATERIALIZED (SELECT s.product_id FROM product_search s WHERE ${where} AND ${match} LIMIT :cap),
-          c AS (SELECT count(*)::int AS n FROM m)
+          c AS (SELECT count(*)::int AS n FROM m),
+          h AS (SELECT s.product_id, s.search FROM m CROSS JOIN LATERAL (
+                  SELECT s.product_id, s.search FROM product_search s
+                   WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = m.product_id LIMIT 1) s)
      SELECT c.n, CASE WHEN c.n <= :whole THEN (
-       SELECT coalesce(json_agg(json_build_object('id', r.product_id, 'score', r.score) ORDER BY r.score DESC, r.product_id), '[]')
-         FROM (SELECT r.product_id, r.score FROM (
-                 SELECT h.product_id, (${score})::float8 AS score
-                   FROM m CROSS JOIN LATERAL (
-                     SELECT s.product_id, s.search FROM product_search s
-                      WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id = m.product_id LIMIT 1) h) r
-               ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit) r) END AS ranked
+       SELECT coalesce(json_agg(json_build_object('id', x.product_id, 'score', x.score) ORDER BY x.score DESC, x.product_id), '[]')
+         FROM (${rankedSql(plan, limit, after, params)}) x) END AS ranked
        FROM c`,
     params,
   );
@@ -435,20 +427,33 @@ async function scoreTier(
   after: { score: number; id: string } | undefined,
   sample?: number,
 ): Promise<Array<{ score: number; id: string }>> {
-  const params: Record<string, unknown> = { limit };
+  const params: Record<string, unknown> = {};
+  const scored = await run<{ product_id: string; score: number }>(
+    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''})
+     ${rankedSql(plan, limit, after, params)}`,
+    params,
+  );
+  return scored.map((r) => ({ score: Number(r.score), id: r.product_id }));
+}
+
+/**
+ * The first `limit` rows of CTE `h` (product_id, search) after `after`, scored, by score and id:
+ * SQL whose parameters are added to `params`.
+ */
+function rankedSql(
+  plan: SearchPlan,
+  limit: number,
+  after: { score: number; id: string } | undefined,
+  params: Record<string, unknown>,
+): string {
   const score = scoreExpression(plan, params);
+  Object.assign(params, { limit });
   let keyset = '';
   if (after) {
     keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
     Object.assign(params, { afterScore: after.score, afterId: after.id });
   }
-  const scored = await run<{ product_id: string; score: number }>(
-    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''}),
-          r AS (SELECT h.product_id, (${score})::float8 AS score FROM h)
-     SELECT r.product_id, r.score FROM r ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit`,
-    params,
-  );
-  return scored.map((r) => ({ score: Number(r.score), id: r.product_id }));
+  return `SELECT r.product_id, r.score FROM (SELECT h.product_id, (${score})::float8 AS score FROM h) r ${keyset} ORDER BY r.score DESC, r.product_id LIMIT :limit`;
 }
 
 /** The organization, the filters and the excluded words, with the tsqueries of both tiers. */

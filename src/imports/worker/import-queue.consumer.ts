@@ -31,12 +31,11 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
   private readonly logger = new Logger(ImportQueueConsumer.name);
   private timers: NodeJS.Timeout[] = [];
   private started = false;
-  /** One catalog-counts pass at a time: a pass over big catalogs may outlast the interval. */
-  private counting = false;
-  /** One vocabulary pass at a time. */
-  private sweepingVocabulary = false;
-  /** One statistics pass at a time: ANALYZE of a big table may outlast the interval. */
-  private analyzing = false;
+  /**
+   * The periodic passes running now, by name: one at a time each, since a pass may outlast its
+   * interval (catalog counts over big catalogs, ANALYZE of a big table).
+   */
+  private readonly running = new Set<string>();
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -72,9 +71,9 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
     // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
-    this.every(CATALOG_STATS_INTERVAL_MS, () => this.countSafely());
-    this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.sweepVocabularySafely());
-    this.every(PLANNER_STATISTICS_INTERVAL_MS, () => this.analyzeSafely());
+    this.every(CATALOG_STATS_INTERVAL_MS, () => this.alone('Catalog counts pass', () => this.catalogStats.refresh()));
+    this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.alone('Search vocabulary sweep', () => this.vocabulary.pass()));
+    this.every(PLANNER_STATISTICS_INTERVAL_MS, () => this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale()));
   }
 
   /**
@@ -115,39 +114,16 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     }
   }
 
-  private async countSafely(): Promise<void> {
-    if (this.counting) return;
-    this.counting = true;
+  /** Runs `pass` unless the pass of that name is still running; a failure is logged, never thrown. */
+  private async alone(name: string, pass: () => Promise<unknown>): Promise<void> {
+    if (this.running.has(name)) return;
+    this.running.add(name);
     try {
-      await this.catalogStats.refresh();
+      await pass();
     } catch (error) {
-      this.logger.warn(`Catalog counts pass failed: ${(error as Error).message}`);
+      this.logger.warn(`${name} failed: ${(error as Error).message}`);
     } finally {
-      this.counting = false;
-    }
-  }
-
-  private async sweepVocabularySafely(): Promise<void> {
-    if (this.sweepingVocabulary) return;
-    this.sweepingVocabulary = true;
-    try {
-      await this.vocabulary.pass();
-    } catch (error) {
-      this.logger.warn(`Search vocabulary sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.sweepingVocabulary = false;
-    }
-  }
-
-  private async analyzeSafely(): Promise<void> {
-    if (this.analyzing) return;
-    this.analyzing = true;
-    try {
-      await this.plannerStatistics.refreshStale();
-    } catch (error) {
-      this.logger.warn(`Planner statistics pass failed: ${(error as Error).message}`);
-    } finally {
-      this.analyzing = false;
+      this.running.delete(name);
     }
   }
 
