@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { SCORE_WHOLE_TIER } from '../../src/catalog/search/ranked-search.repository';
+import { SCORE_WHOLE_TIER } from '../../src/catalog/search/tier-ranking';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
