@@ -104,6 +104,7 @@ void runMain(cleanup, async () => {
       logDir: path.join(dataDir, 'logs', `formats-${stamp}`),
       timeoutMs,
       keepDb,
+      workerNodeArgs,
       log,
     });
     log(

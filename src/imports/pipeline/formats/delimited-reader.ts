@@ -1,4 +1,4 @@
-import { Parser } from 'csv-parse';
+import Papa from 'papaparse';
 import { FileFormatError } from '../parsing/file-format-error';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 import type { FeedReader } from './feed-reader';
@@ -12,23 +12,6 @@ export const MAX_COLUMNS = 1_000;
 /** A header name quoted in a message as it is: plain ASCII only (a message never quotes other raw input). */
 const SAFE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-/**
- * csv-parse's options for both formats: the rules DelimitedRecordCutter follows to find rows. A stray
- * quote mark is text (relax_quotes): after a quote error csv-parse cannot find the row's end again,
- * and failing "one row" would swallow the rest of the file into it.
- */
-export function parsingRules(delimiter: ',' | '\t') {
-  return {
-    delimiter,
-    bom: false, // the cutter drops the BOM (and must see exactly the bytes csv-parse does)
-    record_delimiter: ['\r\n', '\n', '\r'],
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-  };
-}
-
 /** Turns a header and then each row's cells into a product object; one per format. */
 export interface RowMapping {
   /** Checks the header (throws FileFormatError when it cannot be a feed's header). */
@@ -36,40 +19,53 @@ export interface RowMapping {
   product(cells: string[]): Record<string, unknown>;
 }
 
+/** One record's cells, or why they cannot be read. */
+export type RecordCells = { cells: string[] } | { problem: string };
+
 /**
- * CSV (RFC 4180) and tab-separated feeds, parsed by csv-parse: the first row is the header, each
- * further row one element. Any of CRLF, LF and CR ends a row, mixed in one file. A row with another
- * column count than the header, whose quote is not closed by the end of the file, or over 256 KiB
- * fails alone with the line it begins on. DelimitedRecordCutter finds the rows' ends first and drops
- * a row over the limit while reading it, so no row's bytes are ever held past 256 KiB.
+ * Papa Parse's parser for one record at a time (DelimitedRecordCutter has found its end): its line
+ * breaks are inside quotes, so the `\n` Papa is told to break at never ends a row, and a broken
+ * quote can only fail its own row. A closing quote followed by spaces before the delimiter is read
+ * (Papa allows it); a quote never closed or a quote mark in the wrong place fails the row.
+ */
+export function recordCells(parser: Papa.Parser, text: string): RecordCells {
+  const { data, errors } = parser.parse(text, 0, false) as { data: string[][]; errors: Papa.ParseError[] };
+  if (errors.length > 0) return { problem: errors[0].code === 'MissingQuotes' ? 'a quoted field is never closed' : 'a quote mark in the wrong place' };
+  return { cells: data[0] ?? [''] };
+}
+
+/** Papa Parse's parser with the rules DelimitedRecordCutter follows (quote and escape `"`, no comments). */
+export function recordParser(delimiter: ',' | '\t'): Papa.Parser {
+  return new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', escapeChar: '"', comments: false });
+}
+
+/**
+ * CSV (RFC 4180) and tab-separated feeds: the first row is the header, each further row one element.
+ * DelimitedRecordCutter finds each row's end (any of CRLF, LF and CR, mixed in one file) and drops a
+ * row over 256 KiB while reading it, so no row's bytes are ever held past 256 KiB; Papa Parse reads
+ * each row's cells. A row with another column count than the header, whose quote is not closed by
+ * the end of the file, with a quote mark in the wrong place or over 256 KiB fails alone with the
+ * line it begins on.
  */
 export class DelimitedReader implements FeedReader {
   count = 0;
-  private out: RawElement[] = [];
   private header: string[] | null = null;
-  private failure: Error | undefined;
   private readonly utf8 = new Utf8Text();
   private readonly cutter: DelimitedRecordCutter;
-  private readonly parser: Parser;
+  private readonly parser: Papa.Parser;
 
   constructor(
     delimiter: ',' | '\t',
     private readonly mapping: RowMapping,
     private readonly formatName: string,
     /**
-     * The scan pass: the header is checked and rows are counted, never mapped. Past the header only
-     * the cutter reads (each of its records is one row csv-parse would give, an element): the
-     * file-level checks are the header's and UTF-8's, and a row cannot fail the file.
+     * The scan pass: the header is checked and rows are counted, never parsed: past the header each
+     * record the cutter finds is a row, and a row cannot fail the file.
      */
     private readonly countOnly = false,
   ) {
     this.cutter = new DelimitedRecordCutter(delimiter.charCodeAt(0), MAX_ELEMENT_BYTES);
-    this.parser = new Parser({
-      ...parsingRules(delimiter),
-      on_skip: (error: Error | undefined) => this.skipped(error),
-      on_record: (cells: string[]) => this.record(cells),
-    });
-    this.parser.on('error', (error: Error) => (this.failure ??= error));
+    this.parser = recordParser(delimiter);
   }
 
   async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
@@ -82,120 +78,67 @@ export class DelimitedReader implements FeedReader {
   }
 
   /**
-   * The elements of the rows that end in `chunk` (read at once: csv-parse's write is synchronous);
-   * throws FileFormatError when the file cannot be read as the format. For the upload's count too.
+   * The elements of the rows that end in `chunk`; throws FileFormatError when the file cannot be
+   * read as the format. For the upload's count too.
    */
   push(chunk: Buffer): RawElement[] {
     this.utf8.decode(chunk);
-    this.write(this.cutter.push(chunk));
-    this.countCut();
-    return this.taken();
+    return this.elements(this.cutter.push(chunk));
   }
 
   /** The elements of the file's last rows, once it has all been pushed. */
-  async end(): Promise<RawElement[]> {
+  end(): Promise<RawElement[]> {
     this.utf8.end();
-    this.write(this.cutter.end());
-    if (this.countingCut()) {
-      this.countCut();
-      return this.taken(); // csv-parse, fed no more, is left as it is
-    }
-    await new Promise<void>((resolve) => this.parser.end(resolve));
-    const last = this.taken();
-    if (this.cutter.records.length > 0) throw asFileError(new Error('the record cutter found a row csv-parse did not'));
+    const last = this.elements(this.cutter.end());
     if (this.header === null) throw this.headerError('the file is empty');
-    return last;
+    return Promise.resolve(last);
   }
 
-  private write(parts: Buffer[]): void {
-    if (this.countingCut()) return;
-    for (const part of parts) if (part.length > 0) this.parser.write(part);
-  }
-
-  /** Counting past the header: the cutter's records are the rows (csv-parse gets no more bytes). */
-  private countingCut(): boolean {
-    return this.countOnly && this.header !== null && this.failure === undefined;
-  }
-
-  /** Counts the rows the cutter found that csv-parse did not give (the rest of what it was written). */
-  private countCut(): void {
-    if (!this.countingCut()) return;
-    this.count += this.cutter.records.length;
-    this.cutter.records.length = 0;
-  }
-
-  private taken(): RawElement[] {
-    if (this.failure) throw asFileError(this.failure);
-    const out = this.out;
-    this.out = [];
+  private elements(records: CutRecord[]): RawElement[] {
+    const out: RawElement[] = [];
+    for (const record of records) {
+      if (this.header === null) this.readHeader(record);
+      else if (this.countOnly) this.count++;
+      else out.push(this.element(this.header, record));
+    }
     return out;
   }
 
-  private nextRecord(): CutRecord {
-    const record = this.cutter.records.shift();
-    // The cutter and csv-parse read the same rules: a record it did not find is a bug, not bad input.
-    if (record === undefined) throw new Error('csv-parse found a row the record cutter did not');
-    return record;
-  }
-
-  private skipped(error: Error | undefined): undefined {
-    const record = this.nextRecord();
-    if (this.header === null) throw this.headerError(error?.message ?? 'unreadable');
-    this.out.push(failedElement(this.count++, `row cannot be read as ${this.formatName}: ${rowProblem(error)}`, record.line, 0));
-    return undefined;
-  }
-
-  private record(cells: string[]): undefined {
-    const record = this.nextRecord();
-    if (this.header === null) {
-      if (record.oversized) throw this.headerError(`it is over ${limitText()}`);
-      if (cells.length > MAX_COLUMNS) {
-        throw this.headerError(
-          `it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`,
-        );
-      }
-      this.mapping.header(cells);
-      this.header = cells;
-    } else if (this.countOnly) {
-      this.count++;
-    } else {
-      this.out.push(record.oversized ? this.oversizedRow(this.header, record) : this.element(cells, this.header.length, record.line));
+  private readHeader(record: CutRecord): void {
+    if (record.bytes === null) throw this.headerError(`it is over ${limitText()}`);
+    const read = recordCells(this.parser, record.bytes.toString('utf8'));
+    if ('problem' in read) throw this.headerError(read.problem);
+    const { cells } = read;
+    if (cells.length > MAX_COLUMNS) {
+      throw this.headerError(`it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`);
     }
-    return undefined; // nothing is queued on the stream: elements are collected here, in file order
+    this.mapping.header(cells);
+    this.header = cells;
   }
 
-  private element(cells: string[], columns: number, line: number): RawElement {
+  private element(header: string[], record: CutRecord): RawElement {
     const index = this.count++;
-    if (cells.length !== columns) {
-      return failedElement(index, `row has ${cells.length.toLocaleString('en-US')} columns; the header has ${columns}`, line, 0);
+    if (record.bytes === null) return this.oversizedRow(index, header, record);
+    const read = recordCells(this.parser, record.bytes.toString('utf8'));
+    if ('problem' in read) return failedElement(index, `row cannot be read as ${this.formatName}: ${read.problem}`, record.line, 0);
+    const { cells } = read;
+    if (cells.length !== header.length) {
+      return failedElement(index, `row has ${cells.length.toLocaleString('en-US')} columns; the header has ${header.length}`, record.line, 0);
     }
-    return mappedElement(index, this.mapping.product(cells), line, 0);
+    return mappedElement(index, this.mapping.product(cells), record.line, 0);
   }
 
   /** A row dropped unread: it fails alone, naming the column where it passed the limit. */
-  private oversizedRow(header: string[], record: CutRecord): RawElement {
+  private oversizedRow(index: number, header: string[], record: CutRecord): RawElement {
     const column = record.oversized!.column;
     const name = header[column]?.trim() ?? '';
     const where = `column ${(column + 1).toLocaleString('en-US')}${SAFE_NAME.test(name) ? ` (${name})` : ''}`;
-    return failedElement(this.count++, `row is over ${limitText()}: it passes the limit in ${where} and is not read`, record.line, 0);
+    return failedElement(index, `row is over ${limitText()}: it passes the limit in ${where} and is not read`, record.line, 0);
   }
 
   private headerError(why: string): FileFormatError {
     return new FileFormatError('invalid_feed', `The header row cannot be read as ${this.formatName}: ${why}`, 0);
   }
-}
-
-function asFileError(error: Error): Error {
-  return error instanceof FileFormatError ? error : new FileFormatError('invalid_feed', `The file cannot be read: ${error.message}`, 0);
-}
-
-/** csv-parse's reason in our words, without quoting the input. */
-function rowProblem(error: Error | undefined): string {
-  const code = (error as { code?: string } | undefined)?.code;
-  if (code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is never closed';
-  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE')
-    return 'a quote mark in the wrong place';
-  return code ?? 'unreadable';
 }
 
 function limitText(): string {

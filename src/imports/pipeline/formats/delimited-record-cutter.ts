@@ -2,14 +2,14 @@ const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-/** What a record cut out is replaced with: a one-cell row, so the parser still emits one record there. */
-const PLACEHOLDER = Buffer.from('x\n');
 
 /** One non-blank record of a delimited file, in file order, as the cutter found it. */
 export interface CutRecord {
   /** 1-based line where the record begins (CRLF, LF and CR each end a line, inside quotes too). */
   line: number;
-  /** Set when the record is over the limit: its bytes were dropped (the parser sees a placeholder). */
+  /** The record's bytes as written, without its line break; null when it is over the limit (dropped). */
+  bytes: Buffer | null;
+  /** Set when the record is over the limit. */
   oversized?: {
     /** 0-based field where the record passed the limit. */
     column: number;
@@ -17,20 +17,17 @@ export interface CutRecord {
 }
 
 /**
- * Finds where each record of a CSV or TSV file ends, before csv-parse sees it, so that a record over
- * `maxRecordBytes` is dropped while it is read (never held) and fails alone instead of the file:
- * csv-parse itself cannot find the next record after its own size limit. The rules are csv-parse's,
- * for the options DelimitedReader gives it (quote and escape `"`, `relax_quotes`, record delimiters
- * CRLF, LF and CR, no comments, no trimming): a quote opens a quoted field only at a field's start;
- * inside one, `""` is a quote and any other quote closes it; blank lines are no record.
+ * Cuts a CSV or TSV file into records, so that each is parsed alone (a broken quote fails its own
+ * row, never the rows after it) and a record over `maxRecordBytes` is dropped while it is read
+ * (never held) and fails alone. The rules (quote `"`, CRLF, LF and CR alike, no comments, no
+ * trimming): a quote opens a quoted field only at a field's start; inside one, `""` is a quote and
+ * any other quote closes it; outside quotes any line break ends the record; blank lines are no
+ * record. They are csv-parse's with `relax_quotes`, the property spec's reference.
  *
- * push() returns the bytes to parse: the records within the limit as written, and a placeholder
- * row for each record dropped. `records` receives each record's account when it ends, before its
- * bytes are returned, so the parser's n-th record is always the n-th account.
+ * push() and end() return the records that ended in the bytes given, in file order, each with its
+ * bytes: a view of the chunk when it lies in one, else a copy (never over the limit).
  */
 export class DelimitedRecordCutter {
-  readonly records: CutRecord[] = [];
-
   private head: Buffer | null = Buffer.alloc(0); // the file's first bytes until the BOM is known (null after)
   private line = 1;
   private afterCR = false; // the last byte was a CR (an LF right after it ends no further line)
@@ -50,14 +47,14 @@ export class DelimitedRecordCutter {
     private readonly maxRecordBytes: number,
   ) {}
 
-  push(input: Buffer): Buffer[] {
+  push(input: Buffer): CutRecord[] {
     const chunk = this.withoutBom(input);
     return chunk === null ? [] : this.scan(chunk);
   }
 
-  /** The bytes left at the end of the file (the last record when no line break ends it). */
-  end(): Buffer[] {
-    const out: Buffer[] = [];
+  /** The records left at the end of the file (the last one when no line break ends it). */
+  end(): CutRecord[] {
+    const out: CutRecord[] = [];
     if (this.head !== null) {
       const head = this.head; // a file shorter than a BOM
       this.head = null;
@@ -66,14 +63,12 @@ export class DelimitedRecordCutter {
     if (!this.inRecord) return out;
     this.quoting = false; // a quote never closed: the parser fails this last record alone
     this.fieldEnd(this.carried);
-    out.push(...(this.overColumn >= 0 ? [PLACEHOLDER] : this.carry));
-    this.endRecord();
+    out.push(this.endRecord(this.overColumn >= 0 ? null : Buffer.concat(this.carry)));
     return out;
   }
 
-  private scan(chunk: Buffer): Buffer[] {
-    const out: Buffer[] = [];
-    let emitFrom = 0; // chunk bytes from here are not yet returned
+  private scan(chunk: Buffer): CutRecord[] {
+    const out: CutRecord[] = [];
     let recordFrom = 0; // where the current record begins in this chunk (0 when it began earlier)
     const size = (pos: number) => this.carried + pos - recordFrom;
     for (let pos = 0; pos < chunk.length; pos++) {
@@ -93,14 +88,13 @@ export class DelimitedRecordCutter {
       if (byte === CR || byte === LF) {
         if (!this.inRecord) continue; // a blank line (or the LF of a CRLF)
         this.fieldEnd(size(pos));
-        if (this.overColumn >= 0) {
-          if (!this.dropping) out.push(chunk.subarray(emitFrom, recordFrom));
-          out.push(PLACEHOLDER);
-          emitFrom = pos + 1; // the record's line break went with it (the placeholder has its own)
-        } else if (this.carry.length > 0) {
-          out.push(...this.carry);
-        }
-        this.endRecord();
+        const bytes =
+          this.overColumn >= 0
+            ? null
+            : this.carry.length > 0
+              ? Buffer.concat([...this.carry, chunk.subarray(0, pos)])
+              : chunk.subarray(recordFrom, pos);
+        out.push(this.endRecord(bytes));
         continue;
       }
       if (!this.inRecord) {
@@ -117,14 +111,10 @@ export class DelimitedRecordCutter {
         this.fieldStart = false;
       }
     }
-    if (!this.inRecord) {
-      out.push(chunk.subarray(emitFrom));
-      return out;
-    }
-    // The record goes on in the next chunk: what came before it is returned; its own bytes are kept
-    // while within the limit, and dropped from the moment they are not.
+    if (!this.inRecord) return out;
+    // The record goes on in the next chunk: its bytes are kept while within the limit, and dropped
+    // from the moment they are not.
     if (!this.dropping) {
-      out.push(chunk.subarray(emitFrom, recordFrom));
       if (size(chunk.length) > this.maxRecordBytes) {
         if (this.overColumn < 0) this.overColumn = this.column;
         this.dropping = true;
@@ -142,8 +132,9 @@ export class DelimitedRecordCutter {
     if (size > this.maxRecordBytes && this.overColumn < 0) this.overColumn = this.column;
   }
 
-  private endRecord(): void {
-    this.records.push(this.overColumn >= 0 ? { line: this.recordLine, oversized: { column: this.overColumn } } : { line: this.recordLine });
+  private endRecord(bytes: Buffer | null): CutRecord {
+    const record: CutRecord =
+      this.overColumn >= 0 ? { line: this.recordLine, bytes: null, oversized: { column: this.overColumn } } : { line: this.recordLine, bytes };
     this.inRecord = false;
     this.column = 0;
     this.overColumn = -1;
@@ -151,6 +142,7 @@ export class DelimitedRecordCutter {
     this.carry = [];
     this.carried = 0;
     this.fieldStart = true;
+    return record;
   }
 
   /** The chunk without the file's leading UTF-8 BOM (null while too few bytes have come to tell). */
