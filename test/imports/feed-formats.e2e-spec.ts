@@ -242,13 +242,15 @@ describe('feed formats: JSON Lines, CSV, Google Merchant Center TSV and XML', ()
 
   it('fails one unreadable row or line alone, with its line, and reads on', async () => {
     const caller = await createCaller(t.app);
-    // A stray quote mark is read as text (the row stays a row); a row with another column count fails.
-    const csv = 'id,title\r\nA,Alpha\r\nB,"Be"ta\r\nC,Gamma,extra\nD,Delta\n';
+    // A quote mark inside an unquoted cell is text (the row stays a row); a row with another column
+    // count, or with text after a quoted cell's closing quote, fails.
+    const csv = 'id,title\r\nA,Alpha\r\nB,Be"ta\r\nC,Gamma,extra\nD,Delta\nE,"Ep"silon\n';
     const { jobId, job } = await importFeed(caller, csv, 'feed.csv');
-    expect(counters(job)).toEqual({ status: 'done', total: 4, indexed: 3, failed: 1, skipped: 0 });
+    expect(counters(job)).toEqual({ status: 'done', total: 5, indexed: 3, failed: 2, skipped: 0 });
     const errors = await errorsOf(caller, jobId);
     expect(errors.data.map((d) => [d.index, d.errors])).toEqual([
       [2, [{ field: '', message: 'row has 3 columns; the header has 2', line: 4 }]],
+      [4, [{ field: '', message: 'row cannot be read as CSV: a quote mark in the wrong place', line: 6 }]],
     ]);
     const unterminated = await importFeed(caller, 'id,title\nE,Epsilon\nF,"Phi\nG,Gamma\n', 'feed.csv');
     expect(counters(unterminated.job)).toEqual({ status: 'done', total: 2, indexed: 1, failed: 1, skipped: 0 });

@@ -4,8 +4,8 @@ import { getJob, upload, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The upload counts the array's elements as it stores the file (import_jobs.scanned_total), so a
- * merge import needs no scan pass of its own; a file that is not a well-formed array gets no count
+ * The upload counts the array's elements (and a CSV, TSV or XML feed's rows or items) as it stores
+ * the file (import_jobs.scanned_total), so a merge import needs no scan pass of its own; a file that is not a well-formed array gets no count
  * and fails in the worker exactly as before. `total` stays 0 until processing, as the API contract says.
  */
 describe('Element count taken at upload', () => {
@@ -50,6 +50,7 @@ describe('Element count taken at upload', () => {
   it.each([
     ['CSV', 'feed.csv', `id,title\r\na,A\nb,"B\nb",extra\n\n"${'x'.repeat(300_000)}",y\nc,C`, 4],
     ['TSV', 'feed.tsv', 'id\ttitle\na\tA\nb\tB\n', 2],
+    ['XML', 'feed.xml', '<rss><channel><item><g:id>a</g:id></item><x><item/></x><entry><g:id>b</g:id></entry></channel></rss>', 3],
   ])('counts the rows of a %s feed (an unreadable or oversized row counts as one)', async (_name, fileName, content, count) => {
     await expect(scannedTotal(await upload(t.http, caller.auth, content, fileName))).resolves.toBe(count);
   });
@@ -57,7 +58,12 @@ describe('Element count taken at upload', () => {
   it.each([
     ['a CSV header naming a column twice', 'feed.csv', 'id,title,title\na,A,B\n'],
     ['a JSON Lines file (counted by the worker)', 'feed.jsonl', '{"id":"a","title":"A"}\n'],
-    ['an XML feed (counted by the worker)', 'feed.xml', '<rss><channel><item><g:id>a</g:id></item></channel></rss>'],
+    [
+      'an XML feed with over 1 MiB of text without a tag (counted by the worker)',
+      'feed.xml',
+      `<rss><channel><description>${'x'.repeat(1_100_000)}</description><item><g:id>a</g:id></item></channel></rss>`,
+    ],
+    ['XML with a document type declaration', 'feed.xml', '<!DOCTYPE rss><rss><channel><item><g:id>a</g:id></item></channel></rss>'],
   ])('records no count for %s', async (_name, fileName, content) => {
     await expect(scannedTotal(await upload(t.http, caller.auth, content, fileName))).resolves.toBeNull();
   });

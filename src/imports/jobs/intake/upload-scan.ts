@@ -4,8 +4,8 @@ import { FileFormatError, JsonArraySplitter } from '../../pipeline/parsing/json-
 
 /**
  * Counts the elements of an upload as its bytes are stored: the worker's scan pass, done on the
- * bytes already in hand (for a JSON array, and for CSV and TSV, whose reading is bounded in memory;
- * JSON Lines and XML are left to the worker). A file that cannot be read as its format gets no
+ * bytes already in hand (for a JSON array, for CSV and TSV, whose reading is bounded in memory, and
+ * for XML while its tags keep coming; JSON Lines is left to the worker). A file that cannot be read as its format gets no
  * count (null); the worker's own scan then finds the same error and fails the job as before, so
  * nothing about bad files changes here, and the upload is never refused for it.
  */
@@ -58,6 +58,7 @@ export class UploadScan {
       step();
     } catch {
       this.failed = true;
+      this.feed = null; // what its parser holds is let go now, not at the end of the upload
     }
   }
 }

@@ -7,6 +7,7 @@ import { GmcTsvMapping } from './gmc-tsv-mapping';
 import { GmcXmlReader } from './gmc-xml-reader';
 import { JsonArrayReader } from './json-array-reader';
 import { JsonLinesReader } from './json-lines-reader';
+import { XmlUploadCounter } from './xml-upload-counter';
 
 /**
  * A new reader for one pass over a file of `format`; `emitFrom` lets the JSON array skip keeping what
@@ -35,11 +36,13 @@ export interface FeedCounter {
 }
 
 /**
- * The upload's counter for `format`: CSV and TSV (bounded memory, synchronous per chunk); null for
- * the others (the JSON array has its own; JSON Lines and XML are counted by the worker's scan).
+ * The upload's counter for `format`: CSV and TSV (bounded memory, synchronous per chunk), XML (while
+ * tags keep coming: XmlUploadCounter); null for JSON Lines (counted by the worker's scan; the JSON
+ * array has its own).
  */
 export function feedCounter(format: FeedFormat): FeedCounter | null {
-  return format === 'csv' || format === 'gmc_tsv' ? delimitedReader(format, true) : null;
+  if (format === 'csv' || format === 'gmc_tsv') return delimitedReader(format, true);
+  return format === 'gmc_xml' ? new XmlUploadCounter() : null;
 }
 
 function delimitedReader(format: 'csv' | 'gmc_tsv', countOnly: boolean): DelimitedReader {

@@ -12,6 +12,15 @@ const ITEM_TAGS = new Set(['item', 'entry']);
 const ATOM_NAMES: Readonly<Record<string, string>> = { summary: 'description' };
 
 /**
+ * Characters the upload's count lets pass without a tag opening or closing: saxes holds a text node,
+ * comment or attribute value whole until it ends, and the API must not hold 50 MiB of one for each
+ * upload. Past it the count is left to the worker (whose scan reads the file again).
+ */
+export const UPLOAD_COUNT_MAX_STRETCH = 1_048_576;
+
+type Item = { values: Map<string, string[]>; line: number; chars: number; depth: number };
+
+/**
  * A Google Merchant Center XML feed (RSS 2.0 or Atom with the `g:` namespace), parsed by saxes: each
  * `item`/`entry` is one element, its direct children its attributes. A document type declaration
  * fails the file before any entity could be used: no DTD is processed and no entity but XML's five
@@ -20,21 +29,21 @@ const ATOM_NAMES: Readonly<Record<string, string>> = { summary: 'description' };
  */
 export class GmcXmlReader implements FeedReader {
   count = 0;
+  private out: RawElement[] = [];
+  private item: Item | null = null;
+  private field: string[] | null = null; // the value being read of a mapped direct child of the item
+  private depth = 0;
+  /** Where the last tag opened or closed (saxes's character position, read in its handlers). */
+  private lastTag = 0;
+  /** Characters written to saxes (its own `position` is a chunk ahead between writes). */
+  private written = 0;
+  private readonly utf8 = new Utf8Text();
+  private readonly tags = new TagNames();
+  private readonly parser = new SaxesParser({ position: true });
 
   /** countOnly: the scan pass counts items (and checks the XML) without mapping them. */
-  constructor(private readonly countOnly = false) {}
-
-  async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
-    let out: RawElement[] = [];
-    let item: { values: Map<string, string[]>; line: number; chars: number; depth: number } | null = null;
-    let field: string[] | null = null; // the value being read of a mapped direct child of the item
-    let depth = 0;
-    const parser = new SaxesParser({ position: true });
-    const append = (text: string) => {
-      if (item === null || field === null) return;
-      item.chars += text.length;
-      if (item.chars <= MAX_ELEMENT_BYTES) field[field.length - 1] += text;
-    };
+  constructor(private readonly countOnly = false) {
+    const parser = this.parser;
     parser.on('doctype', () => {
       throw new FileFormatError(
         'invalid_feed',
@@ -45,55 +54,92 @@ export class GmcXmlReader implements FeedReader {
     parser.on('error', (error: Error) => {
       throw new FileFormatError('invalid_feed', `The file is not well-formed XML: ${error.message.slice(0, 200)}`, 0);
     });
-    const tags = new TagNames();
-    parser.on('opentag', (tag: { name: string; attributes: Record<string, unknown> }) => {
-      depth++;
-      const known = tags.of(tag.name);
-      if (item === null) {
-        if (known.item) item = { values: new Map(), line: parser.line, chars: 0, depth };
-        return;
-      }
-      if (depth !== item.depth + 1) return;
-      const name = known.attribute;
-      if (name === null) return;
-      const list = item.values.get(name) ?? [];
-      item.values.set(name, list);
-      const href = typeof tag.attributes.href === 'string' && name === 'link' ? tag.attributes.href : '';
-      list.push(href);
-      field = list;
-    });
-    parser.on('text', append);
-    parser.on('cdata', append);
-    parser.on('closetag', () => {
-      if (item !== null && depth === item.depth + 1) field = null;
-      if (item !== null && depth === item.depth) {
-        const index = this.count++;
-        if (!this.countOnly)
-          out.push(
-            item.chars > MAX_ELEMENT_BYTES
-              ? failedElement(
-                  index,
-                  `item holds ${item.chars.toLocaleString('en-US')} characters of text; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} (256 KiB)`,
-                  item.line,
-                  0,
-                )
-              : mappedElement(index, gmcProduct(item.values), item.line, 0),
-          );
-        item = null;
-      }
-      depth--;
-    });
-    const utf8 = new Utf8Text();
+    parser.on('opentag', (tag) => this.open(tag));
+    parser.on('text', (text) => this.append(text));
+    parser.on('cdata', (text) => this.append(text));
+    parser.on('closetag', () => this.close());
+  }
+
+  async *read(chunks: AsyncIterable<Buffer>): AsyncIterable<RawElement[]> {
     for await (const chunk of chunks) {
-      parser.write(utf8.decode(chunk));
-      if (out.length > 0) {
-        yield out;
-        out = [];
-      }
+      const elements = this.push(chunk);
+      if (elements.length > 0) yield elements;
     }
-    parser.write(utf8.end());
-    parser.close();
-    if (out.length > 0) yield out;
+    const last = this.end();
+    if (last.length > 0) yield last;
+  }
+
+  /** The elements of the items that end in `chunk`; throws FileFormatError when the file is not a feed. */
+  push(chunk: Buffer): RawElement[] {
+    const text = this.utf8.decode(chunk);
+    this.written += text.length;
+    this.parser.write(text);
+    return this.taken();
+  }
+
+  /** The elements of the file's last items, once it has all been pushed. */
+  end(): RawElement[] {
+    this.parser.write(this.utf8.end());
+    this.parser.close();
+    return this.taken();
+  }
+
+  /** Characters read since a tag last opened or closed (what saxes may be holding). */
+  get stretch(): number {
+    return this.written - this.lastTag;
+  }
+
+  private taken(): RawElement[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  private open(tag: { name: string; attributes: Record<string, unknown> }): void {
+    this.depth++;
+    this.lastTag = this.parser.position;
+    const known = this.tags.of(tag.name);
+    if (this.item === null) {
+      if (known.item) this.item = { values: new Map(), line: this.parser.line, chars: 0, depth: this.depth };
+      return;
+    }
+    if (this.depth !== this.item.depth + 1) return;
+    const name = known.attribute;
+    if (name === null) return;
+    const list = this.item.values.get(name) ?? [];
+    this.item.values.set(name, list);
+    const href = typeof tag.attributes.href === 'string' && name === 'link' ? tag.attributes.href : '';
+    list.push(href);
+    this.field = list;
+  }
+
+  private append(text: string): void {
+    const { item, field } = this;
+    if (item === null || field === null) return;
+    item.chars += text.length;
+    if (item.chars <= MAX_ELEMENT_BYTES) field[field.length - 1] += text;
+  }
+
+  private close(): void {
+    this.lastTag = this.parser.position;
+    const item = this.item;
+    if (item !== null && this.depth === item.depth + 1) this.field = null;
+    if (item !== null && this.depth === item.depth) {
+      const index = this.count++;
+      if (!this.countOnly)
+        this.out.push(
+          item.chars > MAX_ELEMENT_BYTES
+            ? failedElement(
+                index,
+                `item holds ${item.chars.toLocaleString('en-US')} characters of text; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} (256 KiB)`,
+                item.line,
+                0,
+              )
+            : mappedElement(index, gmcProduct(item.values), item.line, 0),
+        );
+      this.item = null;
+    }
+    this.depth--;
   }
 }
 
