@@ -40,8 +40,7 @@ export function unchangedElement(element: RawElement, id: string, rawHash: strin
 
 export function parseElement(element: RawElement, knownRawHash?: string, fastPath: FastPath = FAST_PATH): ParsedElement {
   if (element.failure !== undefined) return { index: element.index, rawHash: null, raw: element, idHint: null, failure: element.failure };
-  const text = elementText(element);
-  if (element.oversized || text === null) {
+  if (element.oversized || element.source === null) {
     return {
       index: element.index,
       rawHash: null,
@@ -50,11 +49,14 @@ export function parseElement(element: RawElement, knownRawHash?: string, fastPat
       failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
     };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { index: element.index, rawHash: null, raw: element, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
+  let value: unknown = element.mapped; // a row or item a reader mapped: its bytes are the JSON of this
+  if (value === undefined) {
+    const text = elementText(element)!;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { index: element.index, rawHash: null, raw: element, idHint: null, failure: jsonSyntaxMessage(text, element.offset, error) };
+    }
   }
   const idHint = idHintOf(value);
   if (idHint === null) return { index: element.index, rawHash: null, raw: element, idHint, value };

@@ -25,6 +25,11 @@ export interface RawElement {
   line?: number;
   /** Why a reader could not read this row or item as a product (it then fails alone); absent when it could. */
   failure?: string;
+  /**
+   * The product object a reader mapped from a row or item (the bytes are its JSON): what JSON.parse of
+   * the bytes would give, so they are not parsed again. Absent for the JSON formats.
+   */
+  mapped?: Record<string, unknown>;
 }
 
 type ElementBytes = Pick<RawElement, 'source' | 'start' | 'byteLength'>;

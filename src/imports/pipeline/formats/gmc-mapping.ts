@@ -1,4 +1,4 @@
-import { listOf } from './text-values';
+import { listOf, numberOrText } from './text-values';
 
 /** Google Merchant Center attributes that go into `attributes` under the same name. */
 export const GMC_ATTRIBUTE_KEYS = ['color', 'size', 'material', 'pattern', 'gender', 'age_group', 'google_product_category'] as const;
@@ -52,7 +52,7 @@ export function gmcAttributeName(name: string): string {
 export function gmcPrice(text: string): unknown {
   const match = /^\s*(?:(\d+(?:\.\d+)?)\s*([A-Za-z]{3})|([A-Za-z]{3})\s*(\d+(?:\.\d+)?))\s*$/.exec(text);
   if (!match) return text;
-  return { amount: Number(match[1] ?? match[4]), currency: (match[2] ?? match[3]).toUpperCase() };
+  return { amount: numberOrText(match[1] ?? match[4]), currency: (match[2] ?? match[3]).toUpperCase() };
 }
 
 /** `in stock` (the older spelling) and `in_stock` alike; the same for the other values. */
