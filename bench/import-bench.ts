@@ -45,7 +45,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --upload-timeout-s S    an upload without an answer after S seconds is reported as hung (default 120)
   --keep-db               keep the bench database / organizations / queue keys afterwards
   --format F[,F…]         only compare feed formats (jsonl, csv, gmc_tsv, gmc_xml): the same products in each, against
-                          the JSON array of them in the same run (BENCH_DATABASE_URL / BENCH_QUEUE_PREFIX move it to a database of one's own)`;
+                          the JSON array of them in the same run (BENCH_DATABASE_URL / BENCH_QUEUE_PREFIX move it to a database of one's own)
+  --rounds N              --format: rounds of the JSON array and each format in turn (default 3; medians are compared)`;
 
 const cleanup = new Cleanup();
 const log = logger('bench');
@@ -68,6 +69,7 @@ void runMain(cleanup, async () => {
       'timeout-s': { type: 'string' },
       'keep-db': { type: 'boolean' },
       format: { type: 'string' },
+      rounds: { type: 'string' },
     },
     USAGE,
   );
@@ -98,6 +100,7 @@ void runMain(cleanup, async () => {
     const dataDir = path.join(REPO_ROOT, 'bench-data');
     const comparison = await runFormatComparison({
       formats: chosen,
+      rounds: args.number('rounds', 3, { min: 1, integer: true })!,
       seed,
       cleanup,
       dataDir,

@@ -61,13 +61,24 @@ async function writeFeeds(
   return files;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /**
  * `npm run bench -- --format csv,jsonl,…`: each format's import of the same products beside the JSON
- * array's, in one run on one stack, each into a fresh organization; the JSON import runs first and
- * last and its mean is the baseline (the machine is shared: the ratio is the figure, with the load).
+ * array's, in one run on one stack, each into a fresh organization and on a settled stack (the
+ * previous import indexed and analyzed). A JSON import first warms the worker up (not counted); then
+ * `rounds` rounds of the JSON array and each format in turn, and one JSON import more. A format's
+ * figure is the median of its imports over the median of the JSON array's (the machine is shared:
+ * the ratio is the figure, with the load).
  */
 export async function runFormatComparison(options: {
   formats: FeedFormat[];
+  rounds: number;
   seed: number;
   cleanup: Cleanup;
   dataDir: string;
@@ -89,21 +100,22 @@ export async function runFormatComparison(options: {
     databaseUrl: process.env.BENCH_DATABASE_URL,
     queuePrefix: process.env.BENCH_QUEUE_PREFIX,
   });
-  const order: FeedFormat[] = ['json', ...options.formats.filter((f) => f !== 'json'), 'json'];
+  const round1: FeedFormat[] = ['json', ...options.formats.filter((f) => f !== 'json')];
+  const order: FeedFormat[] = ['json', ...Array.from({ length: options.rounds }, () => round1).flat(), 'json'];
   const tenants = await createTenants(
     order.map((f, i) => `bench-formats-${Date.now()}-${i}-${f}`),
     stack.cliEnv,
     2,
     (t) => stack.createdOrganizations.push(t.organizationId),
   );
-  const phases: Array<{ format: FeedFormat; phase: PhaseResult; load: number }> = [];
+  const phases: Array<{ format: FeedFormat; phase: PhaseResult; load: number; warmUp: boolean }> = [];
   for (const [i, format] of order.entries()) {
     const { file } = files.get(format)!;
     const client = new ImportClient(stack.baseUrl, tenants[i]);
     // Each import starts on an idle stack: the indexing and statistics the previous import left would
     // otherwise compete with this one (the last JSON import was 1.8x the first without this wait).
     if (i > 0) log(`settled ${fmt(await waitForSettledCatalog(stack.databaseUrl, tenants[i - 1].organizationId, 600_000))} s after the previous import`);
-    log(`${format}: importing ${path.basename(file)}`);
+    log(`${format}${i === 0 ? ' (warm-up)' : ''}: importing ${path.basename(file)}`);
     const phase = await runImportPhase(
       format,
       client,
@@ -111,36 +123,41 @@ export async function runFormatComparison(options: {
       { total: 0, indexed: 0, failed: 0, skipped: 0 },
       { timeoutMs: options.timeoutMs, deadService: stack.deadService },
     );
-    phases.push({ format, phase, load: round(os.loadavg()[0], 2) });
+    phases.push({ format, phase, load: round(os.loadavg()[0], 2), warmUp: i === 0 });
     log(
       `${format}: ${phase.status} in ${fmt(phase.import_s)} s (total ${phase.total}, indexed ${phase.indexed_count}, failed ${phase.failed_count})`,
     );
   }
   await stack.api.stop();
   await stack.worker!.stop();
-  const json = phases.filter((p) => p.format === 'json');
-  const baseline = json.reduce((sum, p) => sum + p.phase.import_s, 0) / json.length;
-  const expected = json[0].phase.indexed_count;
+  const counted = phases.filter((p) => !p.warmUp);
+  const baseline = median(counted.filter((p) => p.format === 'json').map((p) => p.phase.import_s));
+  const expected = phases[0].phase.indexed_count;
   const problems = phases.flatMap(({ format, phase }) =>
     phase.status !== 'done' || phase.indexed_count !== expected || phase.failed_count !== 0
       ? [`${format}: ${phase.status}, indexed ${phase.indexed_count} (expected ${expected}), failed ${phase.failed_count}`]
       : [],
   );
-  const rows = phases.map(({ format, phase, load }) => ({
-    format,
-    bytes: files.get(format)!.bytes,
-    products: phase.total,
-    import_s: phase.import_s,
-    ratio_to_json: round(phase.import_s / baseline, 2),
-    // The upload counts JSON arrays, CSV and TSV as it stores them (work before the 202): shown beside.
-    upload_s: phase.upload_s,
-    load_1m: load,
-  }));
+  const rows = round1.map((format) => {
+    const runs = counted.filter((p) => p.format === format);
+    const importS = median(runs.map((p) => p.phase.import_s));
+    return {
+      format,
+      bytes: files.get(format)!.bytes,
+      products: runs[0].phase.total,
+      import_s: round(importS),
+      runs_s: runs.map((p) => p.phase.import_s),
+      ratio_to_json: round(importS / baseline, 2),
+      // The upload counts JSON arrays, CSV, TSV and XML as it stores them (work before the 202): shown beside.
+      upload_s: round(median(runs.map((p) => p.phase.upload_s))),
+      load_1m: runs.map((p) => p.load),
+    };
+  });
   const table: Row[] = rows.map((r) => [
     `${r.format} (${(r.bytes / 1_048_576).toFixed(1)} MiB)`,
     `${fmt(r.import_s)} s`,
-    `${r.ratio_to_json}× the JSON array's mean ${fmt(baseline)} s; upload ${fmt(r.upload_s)} s; load ${r.load_1m}`,
+    `${r.ratio_to_json}× the JSON array's median ${fmt(baseline)} s; runs ${r.runs_s.map((v) => fmt(v)).join(', ')}; upload ${fmt(r.upload_s)} s; load ${r.load_1m.join(', ')}`,
   ]);
-  printTable(`Feed formats: ${rows[0].products} products, 202 → done`, table);
+  printTable(`Feed formats: ${rows[0].products} products, 202 → done, median of ${options.rounds} round(s)`, table);
   return { rows, problems };
 }

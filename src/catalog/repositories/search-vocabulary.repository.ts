@@ -6,15 +6,19 @@ import { DataSource } from 'typeorm';
  * no indexed product of the organization has in a vocabulary field (weights A–C: title, brand,
  * categories, attributes, tags). Each check is one probe of the organization's GIN postings
  * (product_search_contains); the word is quoted as one tsquery operand (backslash and quote
- * escaped), never parsed.
+ * escaped), never parsed. The probes run in the materialized batch, once per word, and the
+ * deletions go by primary key from an array: with the check in the join, statistics taken before
+ * the organization's words existed planned a nested loop that probed each word once per word of
+ * the batch (48,000 probes, 71 s, for 219 words; a 60 s timeout every minute for 2,000).
  */
-const SWEEP_WORDS = `
+export const SWEEP_WORDS = `
   WITH batch AS MATERIALIZED (
-    SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word > $2::text ORDER BY word LIMIT $3
+    SELECT w.word,
+           product_search_contains($1, ('''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || ''':ABC')::tsquery) AS used
+      FROM (SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word > $2::text ORDER BY word LIMIT $3) w
   ), gone AS (
-    DELETE FROM search_vocabulary v USING batch b
-     WHERE v.organization_id = $1 AND v.word = b.word
-       AND NOT product_search_contains($1, ('''' || replace(replace(b.word, '\\', '\\\\'), '''', '''''') || ''':ABC')::tsquery)
+    DELETE FROM search_vocabulary v
+     WHERE v.organization_id = $1 AND v.word = ANY (ARRAY(SELECT word FROM batch WHERE NOT used))
     RETURNING 1
   )
   SELECT (SELECT count(*) FROM batch)::int AS checked, (SELECT count(*) FROM gone)::int AS removed,
