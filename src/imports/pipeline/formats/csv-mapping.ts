@@ -15,6 +15,8 @@ type Setter = (product: Record<string, unknown>, cell: string) => void;
  */
 export class CsvMapping implements RowMapping {
   private setters: Setter[] = [];
+  /** The `id` column (-1: none): set first, as the pipeline's id guess reads it from the first bytes. */
+  private idColumn = -1;
 
   header(columns: string[]): void {
     const seen = new Set<string>();
@@ -30,11 +32,14 @@ export class CsvMapping implements RowMapping {
       seen.add(column);
       return setterFor(column);
     });
+    this.idColumn = columns.findIndex((raw) => raw.trim() === 'id');
   }
 
   product(cells: string[]): Record<string, unknown> {
     const product: Record<string, unknown> = {};
-    for (let i = 0; i < cells.length; i++) if (cells[i] !== '') this.setters[i](product, cells[i]);
+    const idColumn = this.idColumn;
+    if (idColumn >= 0 && cells[idColumn] !== '') this.setters[idColumn](product, cells[idColumn]);
+    for (let i = 0; i < cells.length; i++) if (i !== idColumn && cells[i] !== '') this.setters[i](product, cells[i]);
     return product;
   }
 }

@@ -62,23 +62,40 @@ function gmcKeyword(text: string): string {
 
 /**
  * The product a GMC item describes, from its attribute values in file order (repeated attributes
- * give several values). `additional_image_link` may also list URLs separated by commas.
+ * give several values); its id first, as the pipeline's id guess reads it from the first bytes.
+ * `additional_image_link` may also list URLs separated by commas.
  */
 export function gmcProduct(values: ReadonlyMap<string, string[]>): Record<string, unknown> {
-  const product: Record<string, unknown> = {};
-  const attributes: Record<string, string> = {};
+  const id = firstPresent(values.get('id'));
+  const product: Record<string, unknown> = id === undefined ? {} : { id };
+  let attributes: Record<string, string> | undefined;
   for (const [attribute, texts] of values) {
     const field = gmcField(attribute);
-    const present = texts.map((t) => t.trim()).filter((t) => t.length > 0);
-    if (field === undefined || present.length === 0) continue;
-    const first = present[0];
-    if (field.startsWith('attributes.')) attributes[attribute] = first;
-    else if (field === 'additional_image_urls') product[field] = present.flatMap((t) => listOf(t, ','));
-    else if (field === 'categories') product[field] = present;
+    if (field === undefined || field === 'id') continue;
+    const first = firstPresent(texts);
+    if (first === undefined) continue;
+    if (field.startsWith('attributes.')) (attributes ??= {})[attribute] = first;
+    else if (field === 'additional_image_urls') product[field] = present(texts).flatMap((t) => listOf(t, ','));
+    else if (field === 'categories') product[field] = present(texts);
     else if (field === 'price' || field === 'sale_price') product[field] = gmcPrice(first);
     else if (field === 'availability' || field === 'condition') product[field] = gmcKeyword(first);
     else product[field] = first;
   }
-  if (Object.keys(attributes).length > 0) product.attributes = attributes;
+  if (attributes !== undefined) product.attributes = attributes;
   return product;
+}
+
+/** The first value that is not blank, trimmed. */
+function firstPresent(texts: readonly string[] | undefined): string | undefined {
+  if (texts === undefined) return undefined;
+  for (const text of texts) {
+    const trimmed = text.trim();
+    if (trimmed.length > 0) return trimmed;
+  }
+  return undefined;
+}
+
+/** The values that are not blank, trimmed. */
+function present(texts: readonly string[]): string[] {
+  return texts.map((t) => t.trim()).filter((t) => t.length > 0);
 }

@@ -8,8 +8,7 @@ import { MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
  * other than -0, arrays and plain objects of them): the object equals the parse of its JSON.
  */
 export function mappedElement(index: number, product: Record<string, unknown>, line: number, offset: number): RawElement {
-  const { id, ...rest } = product;
-  const mapped = id === undefined ? rest : { id, ...rest };
+  const mapped = product.id === undefined || firstKey(product) === 'id' ? product : withIdFirst(product);
   const source = Buffer.from(JSON.stringify(mapped), 'utf8');
   if (source.length > MAX_ELEMENT_BYTES) return { index, source: null, start: 0, byteLength: source.length, offset, oversized: true, line };
   return { index, source, start: 0, byteLength: source.length, offset, oversized: false, line, mapped };
@@ -18,4 +17,14 @@ export function mappedElement(index: number, product: Record<string, unknown>, l
 /** A row or item that could not be read as a product: it fails alone with `message`. */
 export function failedElement(index: number, message: string, line: number, offset: number): RawElement {
   return { index, source: null, start: 0, byteLength: 0, offset, oversized: false, line, failure: message };
+}
+
+function firstKey(object: Record<string, unknown>): string | undefined {
+  for (const key in object) return key;
+  return undefined;
+}
+
+function withIdFirst(product: Record<string, unknown>): Record<string, unknown> {
+  const { id, ...rest } = product;
+  return { id, ...rest };
 }
