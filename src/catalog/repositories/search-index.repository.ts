@@ -11,7 +11,7 @@ export const INDEX_PENDING = `
     RETURNING product_id
   ), ${WRITE_SEARCH_ROWS}
   SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written,
-         ((SELECT count(*) FROM new_words) - (SELECT count(*) FROM words))::int AS words_left_out`;
+         greatest(0, (SELECT count(*) FROM new_words) - (SELECT n FROM room))::int AS words_left_out`;
 
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to

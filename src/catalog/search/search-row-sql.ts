@@ -15,9 +15,10 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  *
  * The vocabulary holds at most $3 words per organization (SEARCH_VOCABULARY_MAX_WORDS): the
  * words held are counted up to the bound (an index-only walk of at most $3 entries), and only as
- * many new words as fit are added, the rest are left out (`new_words` minus `words`: the caller
- * logs them). Two loops adding at once may each fill the room left: the bound is exceeded by at
- * most one chunk's new words. VocabularySweep removes the words no indexed product has any more.
+ * many new words as fit (`room`) are added, the rest are left out (`new_words` beyond `room`: the
+ * caller logs them; a word another loop added meanwhile is held, not left out). Two loops adding
+ * at once may each fill the room left: the bound is exceeded by at most one chunk's new words.
+ * VocabularySweep removes the words no indexed product has any more.
  *
  * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per
@@ -71,10 +72,12 @@ export const WRITE_SEARCH_ROWS = `
   ), new_words AS MATERIALIZED (
     SELECT DISTINCT w.word FROM vectors v, unnest(tsvector_to_array(ts_filter(v.search, '{a,b,c}'))) AS w(word)
      WHERE NOT EXISTS (SELECT 1 FROM search_vocabulary k WHERE k.organization_id = $1 AND k.word = w.word)
+  ), room AS MATERIALIZED (
+    SELECT greatest(0, $3::int - (SELECT count(*) FROM (SELECT 1 FROM search_vocabulary WHERE organization_id = $1 LIMIT $3) held))::int AS n
   ), words AS (
     INSERT INTO search_vocabulary (organization_id, word)
     SELECT $1::uuid, word FROM new_words ORDER BY word
-     LIMIT greatest(0, $3::int - (SELECT count(*) FROM (SELECT 1 FROM search_vocabulary WHERE organization_id = $1 LIMIT $3) held))
+     LIMIT (SELECT n FROM room)
     ON CONFLICT DO NOTHING
     RETURNING 1
   )`;
