@@ -11,6 +11,7 @@ import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportReconciler } from './import-reconciler';
 import { ImportRetention } from './import-retention';
 import { ImportDeliveryProcessor, type ProcessResult } from './import-delivery.processor';
+import { PassPacing } from './pass-pacing';
 
 const DEFERRED_RETRY_MS = 1_000;
 /** How soon catalog_overview's counts follow a finished import or a delete. */
@@ -19,6 +20,11 @@ const CATALOG_STATS_INTERVAL_MS = 1_000;
 const VOCABULARY_SWEEP_INTERVAL_MS = 2_000;
 /** How soon the search tables are analyzed once an import (or a delete) changed enough of them. */
 const PLANNER_STATISTICS_INTERVAL_MS = 2_000;
+/**
+ * The share of the time the passes whose cost grows with a catalog (catalog counts, ANALYZE) may
+ * take: beside a 1.6-million-product import, ANALYZE ran every 2–4 s and took half of a backend.
+ */
+const UPKEEP_SHARE = 0.1;
 
 /**
  * Runs imports in this process: binds the processor to the queue, runs the reconciler and the
@@ -36,6 +42,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
    * interval (catalog counts over big catalogs, ANALYZE of a big table).
    */
   private readonly running = new Set<string>();
+  private readonly pacing = new Map<string, PassPacing>();
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -71,9 +78,11 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
     // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
-    this.every(CATALOG_STATS_INTERVAL_MS, () => this.alone('Catalog counts pass', () => this.catalogStats.refresh()));
+    this.every(CATALOG_STATS_INTERVAL_MS, () => this.alone('Catalog counts pass', () => this.catalogStats.refresh(), UPKEEP_SHARE));
     this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.alone('Search vocabulary sweep', () => this.vocabulary.pass()));
-    this.every(PLANNER_STATISTICS_INTERVAL_MS, () => this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale()));
+    this.every(PLANNER_STATISTICS_INTERVAL_MS, () =>
+      this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale(), UPKEEP_SHARE),
+    );
   }
 
   /**
@@ -114,15 +123,23 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     }
   }
 
-  /** Runs `pass` unless the pass of that name is still running; a failure is logged, never thrown. */
-  private async alone(name: string, pass: () => Promise<unknown>): Promise<void> {
+  /**
+   * Runs `pass` unless the pass of that name is still running or, given a `share`, still resting
+   * (PassPacing); a failure is logged, never thrown.
+   */
+  private async alone(name: string, pass: () => Promise<unknown>, share?: number): Promise<void> {
     if (this.running.has(name)) return;
+    let pacing = this.pacing.get(name);
+    if (!pacing && share !== undefined) this.pacing.set(name, (pacing = new PassPacing(share)));
+    if (pacing && !pacing.due) return;
     this.running.add(name);
+    const started = Date.now();
     try {
       await pass();
     } catch (error) {
       this.logger.warn(`${name} failed: ${(error as Error).message}`);
     } finally {
+      pacing?.ended(started);
       this.running.delete(name);
     }
   }
