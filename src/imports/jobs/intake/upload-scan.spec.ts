@@ -43,19 +43,24 @@ describe('UploadScan of a Google Merchant Center XML feed', () => {
     );
   });
 
-  it('leaves the count to the worker past the longest stretch without a tag, and counts up to it', async () => {
-    const within = rss(['<item><g:id>a</g:id></item>'], `<description>${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH - 100)}</description>`);
-    expect(await uploadCount(within, 65_536)).toBe(1);
-    for (const stretch of [
-      `<description>${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH + 70_000)}</description>`,
-      `<!--${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH + 70_000)}-->`,
-      `<link href="${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH + 70_000)}"/>`,
-    ]) {
-      const text = rss(['<item><g:id>a</g:id></item>'], stretch);
-      expect(await uploadCount(text, 65_536)).toBeNull();
-      expect(await workerCount(text)).toBe(1);
-    }
-  });
+  // Chunks of 64 KiB, of 1 MiB, and the whole file in one: the verdict must not depend on how the upload arrived.
+  it.each([65_536, 1_048_576, 4_194_304])(
+    'leaves the count to the worker past the longest stretch without a tag, and counts up to it (chunks of %p bytes)',
+    async (size) => {
+      // The stretch ends at the end of the closing tag: `</description>` is 14 characters.
+      const within = rss(['<item><g:id>a</g:id></item>'], `<description>${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH - 14)}</description>`);
+      expect(await uploadCount(within, size)).toBe(1);
+      for (const stretch of [
+        `<description>${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH - 13)}</description>`,
+        `<!--${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH)}-->`,
+        `<link href="${'x'.repeat(UPLOAD_COUNT_MAX_STRETCH)}"/>`,
+      ]) {
+        const text = rss(['<item><g:id>a</g:id></item>'], stretch);
+        expect(await uploadCount(text, size)).toBeNull();
+        expect(await workerCount(text)).toBe(1);
+      }
+    },
+  );
 
   it('gives no count for a file the worker fails: a DTD, XML that is not well-formed', async () => {
     expect(await uploadCount(`<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "b">]>${rss([]).slice(21)}`, 100)).toBeNull();

@@ -35,6 +35,8 @@ export class GmcXmlReader implements FeedReader {
   private depth = 0;
   /** Where the last tag opened or closed (saxes's character position, read in its handlers). */
   private lastTag = 0;
+  /** The most characters between the ends of two consecutive tags so far. */
+  private longestGap = 0;
   /** Characters written to saxes (its own `position` is a chunk ahead between writes). */
   private written = 0;
   private readonly utf8 = new Utf8Text();
@@ -84,9 +86,13 @@ export class GmcXmlReader implements FeedReader {
     return this.taken();
   }
 
-  /** Characters read since a tag last opened or closed (what saxes may be holding). */
+  /**
+   * The most characters read without a tag opening or closing (what saxes held, or holds, of one
+   * text node, comment or attribute value): between two tags, or since the last one. Exact however
+   * the file was cut into chunks, so one pushed whole is judged as one pushed in pieces.
+   */
   get stretch(): number {
-    return this.written - this.lastTag;
+    return Math.max(this.longestGap, this.written - this.lastTag);
   }
 
   private taken(): RawElement[] {
@@ -97,7 +103,7 @@ export class GmcXmlReader implements FeedReader {
 
   private open(tag: { name: string; attributes: Record<string, unknown> }): void {
     this.depth++;
-    this.lastTag = this.parser.position;
+    this.tagEnded();
     const known = this.tags.of(tag.name);
     if (this.item === null) {
       if (known.item) this.item = { values: new Map(), line: this.parser.line, chars: 0, depth: this.depth };
@@ -113,6 +119,12 @@ export class GmcXmlReader implements FeedReader {
     this.field = list;
   }
 
+  private tagEnded(): void {
+    const at = this.parser.position;
+    if (at - this.lastTag > this.longestGap) this.longestGap = at - this.lastTag;
+    this.lastTag = at;
+  }
+
   private append(text: string): void {
     const { item, field } = this;
     if (item === null || field === null) return;
@@ -121,7 +133,7 @@ export class GmcXmlReader implements FeedReader {
   }
 
   private close(): void {
-    this.lastTag = this.parser.position;
+    this.tagEnded();
     const item = this.item;
     if (item !== null && this.depth === item.depth + 1) this.field = null;
     if (item !== null && this.depth === item.depth) {
