@@ -48,7 +48,7 @@ const MIB = 1024 * 1024;
 /** The stored file is read in chunks of this size (CHUNK_BYTES of the upload). */
 const CHUNK_BYTES = MIB;
 /** IMPORT_BATCH_SIZE and IMPORT_BATCH_BYTES defaults. */
-const BATCH_LIMITS = { maxProducts: 1000, maxBytes: 2 * MIB };
+const BATCH_LIMITS = { maxProducts: 4000, maxBytes: 2 * MIB };
 /** The standalone worker's flags (npm run start:worker). */
 const WORKER_NODE_FLAGS = ['--max-semi-space-size=32', '--max-old-space-size=192'];
 

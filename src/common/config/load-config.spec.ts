@@ -10,7 +10,7 @@ const DEFAULTS = {
   worker: {
     enabled: true,
     concurrency: 2,
-    batchSize: 1000,
+    batchSize: 4000,
     attempts: 5,
     lockDurationMs: 5_000,
     stalledIntervalMs: 2_500,
