@@ -4,6 +4,7 @@ import { searchIndexConnections } from '../../database/pool-size';
 import { ReplicaFences } from '../../database/replicas/replica-fences';
 import { SearchIndexRepository } from '../repositories/search-index.repository';
 import { type Chunk, IndexingTurns, type Priority } from './indexing-turns';
+import { LeftOutWords } from './left-out-words';
 
 /** Pending entries taken per statement: ~1,000 descriptions stemmed in some tens of ms. */
 export const SEARCH_INDEX_CHUNK = 1_000;
@@ -43,6 +44,7 @@ export class SearchIndexer implements BeforeApplicationShutdown {
   private readonly turns: IndexingTurns;
   private readonly vocabularyMaxWords: number;
   private readonly chunks = new Set<Promise<void>>();
+  private readonly leftOut = new LeftOutWords();
   private stopping = false;
 
   constructor(
@@ -101,10 +103,11 @@ export class SearchIndexer implements BeforeApplicationShutdown {
     try {
       const chunkOutcome = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK, this.vocabularyMaxWords);
       taken = chunkOutcome.taken;
-      if (chunkOutcome.wordsLeftOut > 0) {
+      const leftOut = chunkOutcome.wordsLeftOut > 0 ? this.leftOut.add(drain.organizationId, chunkOutcome.wordsLeftOut) : 0;
+      if (leftOut > 0) {
         // Still found by exact search (the vectors hold them); only typo correction and prefixes miss them.
         this.logger.warn(
-          `Search vocabulary of organization ${drain.organizationId} is full (SEARCH_VOCABULARY_MAX_WORDS=${this.vocabularyMaxWords}): ${chunkOutcome.wordsLeftOut} new words not added`,
+          `Search vocabulary of organization ${drain.organizationId} is full (SEARCH_VOCABULARY_MAX_WORDS=${this.vocabularyMaxWords}): ${leftOut} new words not added since the last warning (at most one a minute)`,
         );
       }
       // Searchable means on replicas too: a search goes to one that has replayed these vectors, or to the primary.
