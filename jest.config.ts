@@ -10,7 +10,7 @@ const transform: Config['transform'] = {
 const config: Config = {
   testTimeout: 60_000,
   // With one worker (Jest's default on a 2-core machine) Jest would run every spec file in its own
-  // process, where what spec files leave behind piles up: 4.2 GB after 150 of the ~330 files on
+  // process, where what spec files leave behind piles up: 4.2 GB after 150 of the 200 files on
   // Node 20, whose heap limit is about 4 GB, and the run then crawls in garbage collection (30 min
   // instead of 10). A limit makes Jest run them in a worker process, replaced once it holds more
   // than this after a file; the files still run one at a time, in the same order.

@@ -27,6 +27,7 @@ import { parseCommandLine } from './lib/args';
 import { generateCatalog } from './lib/generate-catalog';
 import { REPO_ROOT } from '../tools/harness/repo';
 import type { StoredHashes } from '../src/catalog/product-write';
+import { loadConfig } from '../src/common/config/load-config';
 import { BatchCutter } from '../src/imports/pipeline/batch-cutter';
 import { elementEvaluation, parseElement, rawHashOfElement, unchangedElement } from '../src/imports/pipeline/element-evaluator';
 import type { ElementOutcome } from '../src/imports/pipeline/element-outcome';
@@ -47,8 +48,9 @@ const USAGE = `usage: npm run bench:fast-path -- [--rounds N] [--size-mib M] [--
 const MIB = 1024 * 1024;
 /** The stored file is read in chunks of this size (CHUNK_BYTES of the upload). */
 const CHUNK_BYTES = MIB;
-/** IMPORT_BATCH_SIZE and IMPORT_BATCH_BYTES defaults. */
-const BATCH_LIMITS = { maxProducts: 4000, maxBytes: 2 * MIB };
+/** IMPORT_BATCH_SIZE and IMPORT_BATCH_BYTES defaults (the configuration's own, not a copy). */
+const DEFAULT_WORKER = loadConfig({}).worker;
+const BATCH_LIMITS = { maxProducts: DEFAULT_WORKER.batchSize, maxBytes: DEFAULT_WORKER.batchBytes };
 /** The standalone worker's flags (npm run start:worker). */
 const WORKER_NODE_FLAGS = ['--max-semi-space-size=32', '--max-old-space-size=192'];
 

@@ -42,7 +42,8 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
    * interval (catalog counts over big catalogs, ANALYZE of a big table).
    */
   private readonly running = new Set<string>();
-  private readonly pacing = new Map<string, PassPacing>();
+  private readonly catalogCountsPacing = new PassPacing(UPKEEP_SHARE);
+  private readonly plannerStatisticsPacing = new PassPacing(UPKEEP_SHARE);
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -78,10 +79,12 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(this.config.worker.retentionIntervalMs, () => this.sweepSafely());
     // Products a crashed worker left without search vectors (the indexer's own requests cover the rest).
     this.every(this.config.worker.reconcileIntervalMs, () => this.indexSafely());
-    this.every(CATALOG_STATS_INTERVAL_MS, () => this.alone('Catalog counts pass', () => this.catalogStats.refresh(), UPKEEP_SHARE));
+    this.every(CATALOG_STATS_INTERVAL_MS, () =>
+      this.alone('Catalog counts pass', () => this.catalogStats.refresh(), this.catalogCountsPacing),
+    );
     this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.alone('Search vocabulary sweep', () => this.vocabulary.pass()));
     this.every(PLANNER_STATISTICS_INTERVAL_MS, () =>
-      this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale(), UPKEEP_SHARE),
+      this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale(), this.plannerStatisticsPacing),
     );
   }
 
@@ -124,14 +127,11 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
   }
 
   /**
-   * Runs `pass` unless the pass of that name is still running or, given a `share`, still resting
-   * (PassPacing); a failure is logged, never thrown.
+   * Runs `pass` unless the pass of that name is still running or, given its `pacing`, still
+   * resting; a failure is logged, never thrown.
    */
-  private async alone(name: string, pass: () => Promise<unknown>, share?: number): Promise<void> {
-    if (this.running.has(name)) return;
-    let pacing = this.pacing.get(name);
-    if (!pacing && share !== undefined) this.pacing.set(name, (pacing = new PassPacing(share)));
-    if (pacing && !pacing.due) return;
+  private async alone(name: string, pass: () => Promise<unknown>, pacing?: PassPacing): Promise<void> {
+    if (this.running.has(name) || (pacing && !pacing.due)) return;
     this.running.add(name);
     const started = Date.now();
     try {
