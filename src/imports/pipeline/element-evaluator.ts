@@ -31,6 +31,8 @@ export interface ParsedElement {
    * CPU's cache), for use if validation accepts the element; null when they do not hold it as is.
    */
   canonical?: Buffer | null;
+  /** Found valid by its reader as it mapped it (RawElement.validId): `canonical` is its stored text, `value` absent. */
+  checked?: true;
 }
 
 /** An element known identical to the stored product `id` (its raw hash matched): never parsed. */
@@ -48,6 +50,13 @@ export function parseElement(element: RawElement, knownRawHash?: string, fastPat
       idHint: null,
       failure: `product is ${element.byteLength.toLocaleString('en-US')} bytes; the limit is ${MAX_ELEMENT_BYTES.toLocaleString('en-US')} bytes (256 KiB)`,
     };
+  }
+  // A row its reader found valid is not parsed (unless the canonical-bytes shortcut is off: then its
+  // bytes are parsed and judged like a JSON element's).
+  const checked = element.validId === undefined ? null : fastPath.canonicalBytesOf(element);
+  if (checked !== null) {
+    const rawHash = knownRawHash ?? rawHashOfElement(element);
+    return { index: element.index, rawHash, raw: element, idHint: element.validId!, canonical: checked, checked: true };
   }
   let value: unknown = element.mapped; // a row or item a reader mapped: its bytes are the JSON of this
   if (value === undefined) {
@@ -92,9 +101,10 @@ export function elementEvaluation(
     if (p.idHint !== null && p.rawHash !== null && occurrences.get(p.idHint) === 1 && stored.get(p.idHint)?.rawHash === p.rawHash) {
       return { kind: 'valid', index: p.index, productId: p.idHint, rawHash: p.rawHash, contentHash: null, json: null };
     }
+    const canonical = p.canonical ?? null;
+    if (p.checked) return validElement(p, p.idHint!, canonical!);
     // With the canonical JSON already copied from the bytes, the fast check only has to say "valid"
     // (and the id); no product is built.
-    const canonical = p.canonical ?? null;
     if (canonical !== null) {
       const fastId = fastPath.fastValidProductId(p.value);
       if (fastId !== null) return validElement(p, fastId, canonical);
@@ -115,14 +125,11 @@ export function elementEvaluation(
 }
 
 function validElement(p: ParsedElement, productId: string, json: Buffer): ElementOutcome {
-  return {
-    kind: 'valid',
-    index: p.index,
-    productId,
-    rawHash: p.rawHash ?? rawHashOfElement(p.raw),
-    contentHash: contentHashOfCanonical(json),
-    json,
-  };
+  const rawHash = p.rawHash ?? rawHashOfElement(p.raw);
+  // A mapped row's bytes are its canonical JSON (the fast path hands them on as they are): both
+  // hashes are the same SHA-256 of the same bytes, taken once.
+  const contentHash = json === p.raw.source && json.length === p.raw.byteLength ? rawHash : contentHashOfCanonical(json);
+  return { kind: 'valid', index: p.index, productId, rawHash, contentHash, json };
 }
 
 /** The id used to look up stored hashes: only one PostgreSQL can hold (validation judges the rest). */

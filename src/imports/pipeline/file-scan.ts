@@ -52,7 +52,7 @@ export async function countElementsRecordingIds(
   };
   const take = async (elements: RawElement[]) => {
     for (const element of elements) {
-      const id = elementProductId(elementText(element));
+      const id = element.validId ?? (element.mapped !== undefined ? reportableProductId(element.mapped) : elementProductId(elementText(element)));
       if (id !== null) ids.push(id);
     }
     if (ids.length >= ID_BATCH_SIZE) await flush();

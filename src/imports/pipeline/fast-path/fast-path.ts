@@ -3,6 +3,7 @@ import type { RawElement } from '../raw-element';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
 import { FAST_PATH_SCHEMA_DRIFT, fastValidProduct, fastValidProductId } from './fast-product-check';
 import { guessId } from './guess-id';
+import { reportableProductId } from '../../../catalog/validation/product-id';
 
 /**
  * The import's byte-level shortcuts, behind one door. Each answers exactly what the reference path
@@ -28,11 +29,17 @@ const canonicalArena = new ByteArena();
 /** The product's canonical JSON copied from the element's own bytes, or null when they do not hold it as is. */
 export function canonicalBytesOf(element: RawElement): Buffer | null {
   if (element.source === null) return null;
+  // A row or item a reader mapped and found valid is written as its canonical JSON already
+  // (mapped-element.ts); one the fast check refused is left to the reference path.
+  if (element.validId !== undefined) return element.source;
+  if (element.mapped !== undefined) return null;
   return canonicalProductBytes(element.source, element.start, element.start + element.byteLength, canonicalArena);
 }
 
 /** The id an element most likely has, read from its first bytes (a key for the stored raw hash), or null. */
 export function guessElementId(element: RawElement): string | null {
+  if (element.validId !== undefined) return element.validId; // known, not guessed
+  if (element.mapped !== undefined) return reportableProductId(element.mapped);
   return guessId(element.source, element.start, element.start + element.byteLength);
 }
 

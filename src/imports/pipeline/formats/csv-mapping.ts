@@ -14,13 +14,12 @@ type Setter = (product: Record<string, unknown>, cell: string) => void;
  * absent field. A column that is not a product field is kept as one, so validation names it.
  */
 export class CsvMapping implements RowMapping {
-  private setters: Setter[] = [];
-  /** The `id` column (-1: none): set first, as the pipeline's id guess reads it from the first bytes. */
-  private idColumn = -1;
+  /** A setter per column, in the order of the column names: so the product's keys come out in canonical order (mapped-element.ts). */
+  private setters: Array<{ column: number; set: Setter }> = [];
 
   header(columns: string[]): void {
     const seen = new Set<string>();
-    this.setters = columns.map((raw) => {
+    const named = columns.map((raw, index) => {
       const column = raw.trim();
       if (column === '') throw new FileFormatError('invalid_feed', 'The header row cannot be read as CSV: a column has no name', 0);
       if (seen.has(column))
@@ -30,16 +29,14 @@ export class CsvMapping implements RowMapping {
           0,
         );
       seen.add(column);
-      return setterFor(column);
+      return { name: column, column: index, set: setterFor(column) };
     });
-    this.idColumn = columns.findIndex((raw) => raw.trim() === 'id');
+    this.setters = named.sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
   product(cells: string[]): Record<string, unknown> {
     const product: Record<string, unknown> = {};
-    const idColumn = this.idColumn;
-    if (idColumn >= 0 && cells[idColumn] !== '') this.setters[idColumn](product, cells[idColumn]);
-    for (let i = 0; i < cells.length; i++) if (i !== idColumn && cells[i] !== '') this.setters[i](product, cells[i]);
+    for (const { column, set } of this.setters) if (cells[column] !== '') set(product, cells[column]);
     return product;
   }
 }

@@ -61,27 +61,63 @@ function gmcKeyword(text: string): string {
 }
 
 /**
- * The product a GMC item describes, from its attribute values in file order (repeated attributes
- * give several values); its id first, as the pipeline's id guess reads it from the first bytes.
- * `additional_image_link` may also list URLs separated by commas.
+ * The mapped GMC attributes, each at its slot: in the order canonicalJson sorts the fields they map
+ * to (an attribute mapped into `attributes` sorts by its key within it), so a product built slot by
+ * slot is in canonical key order and its JSON is printed without sorting (mapped-element.ts).
  */
-export function gmcProduct(values: ReadonlyMap<string, string[]>): Record<string, unknown> {
-  const id = firstPresent(values.get('id'));
-  const product: Record<string, unknown> = id === undefined ? {} : { id };
+const GMC_SLOTS: readonly string[] = Object.keys(GMC_FIELDS).sort((a, b) =>
+  GMC_FIELDS[a] < GMC_FIELDS[b] ? -1 : GMC_FIELDS[a] > GMC_FIELDS[b] ? 1 : 0,
+);
+const SLOT_OF = new Map(GMC_SLOTS.map((attribute, slot) => [attribute, slot]));
+
+/** The slot of a mapped GMC attribute (a gmcAttributeName), or -1 when it is not mapped. */
+export function gmcSlot(attribute: string): number {
+  return SLOT_OF.get(attribute) ?? -1;
+}
+
+/** An item's attribute values by slot, in file order (a repeated attribute gives several). */
+export class GmcValues {
+  private readonly slots: Array<string[] | undefined> = new Array<string[] | undefined>(GMC_SLOTS.length);
+
+  /** Adds a value; returns the slot's list, whose last value a reader may still append to (a text read in pieces). */
+  add(slot: number, text: string): string[] {
+    const list = this.slots[slot];
+    if (list === undefined) return (this.slots[slot] = [text]);
+    list.push(text);
+    return list;
+  }
+
+  get(slot: number): readonly string[] | undefined {
+    return this.slots[slot];
+  }
+
+  clear(): void {
+    this.slots.fill(undefined);
+  }
+}
+
+/**
+ * The product a GMC item describes, its keys in canonical order. `additional_image_link` may also
+ * list URLs separated by commas.
+ */
+export function gmcProduct(values: GmcValues): Record<string, unknown> {
+  const product: Record<string, unknown> = {};
   let attributes: Record<string, string> | undefined;
-  for (const [attribute, texts] of values) {
-    const field = gmcField(attribute);
-    if (field === undefined || field === 'id') continue;
+  for (let slot = 0; slot < GMC_SLOTS.length; slot++) {
+    const texts = values.get(slot);
     const first = firstPresent(texts);
     if (first === undefined) continue;
-    if (field.startsWith('attributes.')) (attributes ??= {})[attribute] = first;
-    else if (field === 'additional_image_urls') product[field] = present(texts).flatMap((t) => listOf(t, ','));
-    else if (field === 'categories') product[field] = present(texts);
+    const attribute = GMC_SLOTS[slot];
+    const field = GMC_FIELDS[attribute];
+    if (field.startsWith('attributes.')) {
+      if (attributes === undefined) product.attributes = attributes = {}; // where `attributes` sorts
+      attributes[attribute] = first;
+    } else if (field === 'additional_image_urls') product[field] = present(texts!).flatMap((t) => listOf(t, ','));
+    else if (field === 'categories') product[field] = present(texts!);
     else if (field === 'price' || field === 'sale_price') product[field] = gmcPrice(first);
     else if (field === 'availability' || field === 'condition') product[field] = gmcKeyword(first);
     else product[field] = first;
   }
-  if (attributes !== undefined) product.attributes = attributes;
   return product;
 }
 

@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import { FileFormatError } from '../parsing/file-format-error';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 import type { FeedReader } from './feed-reader';
-import { gmcAttributeName, gmcField, gmcProduct } from './gmc-mapping';
+import { gmcAttributeName, gmcProduct, gmcSlot, GmcValues } from './gmc-mapping';
 import { failedElement, mappedElement } from './mapped-element';
 import { Utf8Text } from './utf8-text';
 
@@ -18,7 +18,7 @@ const ATOM_NAMES: Readonly<Record<string, string>> = { summary: 'description' };
  */
 export const UPLOAD_COUNT_MAX_STRETCH = 1_048_576;
 
-type Item = { values: Map<string, string[]>; line: number; chars: number; depth: number };
+type Item = { line: number; chars: number; depth: number };
 
 /**
  * A Google Merchant Center XML feed (RSS 2.0 or Atom with the `g:` namespace), parsed by saxes: each
@@ -31,6 +31,8 @@ export class GmcXmlReader implements FeedReader {
   count = 0;
   private out: RawElement[] = [];
   private item: Item | null = null;
+  /** The open item's values (one item is open at a time). */
+  private readonly values = new GmcValues();
   private field: string[] | null = null; // the value being read of a mapped direct child of the item
   private depth = 0;
   /** Where the last tag opened or closed (saxes's character position, read in its handlers). */
@@ -106,17 +108,15 @@ export class GmcXmlReader implements FeedReader {
     this.tagEnded();
     const known = this.tags.of(tag.name);
     if (this.item === null) {
-      if (known.item) this.item = { values: new Map(), line: this.parser.line, chars: 0, depth: this.depth };
+      if (known.item) {
+        this.item = { line: this.parser.line, chars: 0, depth: this.depth };
+        this.values.clear();
+      }
       return;
     }
-    if (this.depth !== this.item.depth + 1) return;
-    const name = known.attribute;
-    if (name === null) return;
-    const list = this.item.values.get(name) ?? [];
-    this.item.values.set(name, list);
-    const href = typeof tag.attributes.href === 'string' && name === 'link' ? tag.attributes.href : '';
-    list.push(href);
-    this.field = list;
+    if (this.countOnly || this.depth !== this.item.depth + 1 || known.slot < 0) return;
+    const href = known.link && typeof tag.attributes.href === 'string' ? tag.attributes.href : '';
+    this.field = this.values.add(known.slot, href);
   }
 
   private tagEnded(): void {
@@ -147,7 +147,7 @@ export class GmcXmlReader implements FeedReader {
                 item.line,
                 0,
               )
-            : mappedElement(index, gmcProduct(item.values), item.line, 0),
+            : mappedElement(index, gmcProduct(this.values), item.line, 0),
         );
       this.item = null;
     }
@@ -155,30 +155,49 @@ export class GmcXmlReader implements FeedReader {
   }
 }
 
-/** What a tag name is to the reader: an item, a mapped GMC attribute (its name), or neither. */
+/** What a tag name is to the reader: an item, a mapped GMC attribute (its slot), or neither (-1). */
 interface TagName {
+  tag: string;
   item: boolean;
-  attribute: string | null;
+  slot: number;
+  /** The GMC `link` attribute: Atom writes its URL in an `href` attribute. */
+  link: boolean;
+  /** The tag that opened after this one last time: feeds repeat one sequence of tags per item. */
+  next: TagName | null;
+  /** Held by TagNames (only those are linked as `next`, so a file of ever-new names builds no chain). */
+  kept: boolean;
 }
 
 /**
  * Tag names resolved once each: a feed repeats a few dozen names a million times, and resolving one
- * (prefix, Atom spelling, GMC name) was a fifth of the reader's time. At most MAX_TAG_NAMES are kept,
- * so a file of ever-new names costs a resolution per tag, not memory.
+ * (prefix, Atom spelling, GMC name) was a fifth of the reader's time. The tag that followed the
+ * previous one last time is tried first (a string comparison; a map lookup hashes the new name).
+ * At most MAX_TAG_NAMES are kept, so a file of ever-new names costs a resolution per tag, not memory.
  */
 class TagNames {
   private static readonly MAX_TAG_NAMES = 1_000;
   private readonly known = new Map<string, TagName>();
+  private previous: TagName | null = null;
 
   of(tag: string): TagName {
-    const cached = this.known.get(tag);
-    if (cached !== undefined) return cached;
+    const guess = this.previous?.next;
+    const resolved = guess?.tag === tag ? guess : (this.known.get(tag) ?? this.resolve(tag));
+    if (this.previous !== null && resolved.kept) this.previous.next = resolved;
+    this.previous = resolved;
+    return resolved;
+  }
+
+  private resolve(tag: string): TagName {
     const name = gmcAttributeName(Object.hasOwn(ATOM_NAMES, tag) ? ATOM_NAMES[tag] : tag);
     const resolved = {
+      tag,
       item: ITEM_TAGS.has(tag.replace(/^[^:]*:(?=(item|entry)$)/, '')),
-      attribute: gmcField(name) === undefined ? null : name,
+      slot: gmcSlot(name),
+      link: name === 'link',
+      next: null,
+      kept: this.known.size < TagNames.MAX_TAG_NAMES,
     };
-    if (this.known.size < TagNames.MAX_TAG_NAMES) this.known.set(tag, resolved);
+    if (resolved.kept) this.known.set(tag, resolved);
     return resolved;
   }
 }
