@@ -20,6 +20,7 @@ import { ImportJobRepository } from '../jobs/repositories/import-job.repository'
 import { BatchCutter } from '../pipeline/batch-cutter';
 import { countElements, countElementsRecordingIds } from '../pipeline/file-scan';
 import { massDeleteRefusal } from './mass-delete-refusal';
+import { yieldToEventLoop } from '../../common/async/map-in-slices';
 import { ConcurrentProgressError, ImportCancelledError, ImportInterruptedError } from './worker-errors';
 
 export type RunOutcome = 'done' | 'failed';
@@ -193,6 +194,10 @@ export class ImportJobRunner {
           batch = [];
         }
       }
+      // The in-flight batch commits meanwhile, and each of its statements waits for a turn of the
+      // event loop, which a reader working through a stored chunk's pieces (microtasks only) does not
+      // give: a 50 MiB XML import spent 0.56-0.70 s of its 2.9 s waiting for commits, 2-6 ms with this.
+      if (inFlight) await yieldToEventLoop();
     }
     if (batch.length > 0) await submit(batch);
     if (inFlight) await inFlight.commit;
