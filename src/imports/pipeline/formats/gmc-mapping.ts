@@ -26,11 +26,6 @@ export const GMC_FIELDS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(GMC_ATTRIBUTE_KEYS.map((key) => [key, `attributes.${key}`])),
 };
 
-/** Our field for a GMC attribute, or undefined when it is not mapped (own keys only: `constructor` is not one). */
-export function gmcField(attribute: string): string | undefined {
-  return Object.hasOwn(GMC_FIELDS, attribute) ? GMC_FIELDS[attribute] : undefined;
-}
-
 /** Our field (a JSON path of an error) → the GMC attribute it came from, for /errors' `column`. */
 export function gmcColumnOf(field: string): string | null {
   const path = field.replace(/\[\d+\]$/, '');
@@ -70,7 +65,7 @@ const GMC_SLOTS: readonly string[] = Object.keys(GMC_FIELDS).sort((a, b) =>
 );
 const SLOT_OF = new Map(GMC_SLOTS.map((attribute, slot) => [attribute, slot]));
 
-/** The slot of a mapped GMC attribute (a gmcAttributeName), or -1 when it is not mapped. */
+/** The slot of a mapped GMC attribute (a gmcAttributeName), or -1 when it is not mapped (a map: `constructor` is not one). */
 export function gmcSlot(attribute: string): number {
   return SLOT_OF.get(attribute) ?? -1;
 }
