@@ -52,7 +52,8 @@ export async function countElementsRecordingIds(
   };
   const take = async (elements: RawElement[]) => {
     for (const element of elements) {
-      const id = element.validId ?? (element.mapped !== undefined ? reportableProductId(element.mapped) : elementProductId(elementText(element)));
+      // A feed row found valid names its id; any other element's is read from its JSON.
+      const id = element.validId ?? elementProductId(elementText(element));
       if (id !== null) ids.push(id);
     }
     if (ids.length >= ID_BATCH_SIZE) await flush();

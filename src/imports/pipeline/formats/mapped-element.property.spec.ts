@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { PRODUCT_FIELDS } from '../../../catalog/testing/product-fields';
 import { validateProduct } from '../../../catalog/validation/product-validator';
 import { canonicalJson } from '../hashing/canonical-json';
 import { elementText } from '../raw-element';
 import { CsvMapping } from './csv-mapping';
+import { GMC_FIELDS } from './gmc-mapping';
 import { GmcTsvMapping } from './gmc-tsv-mapping';
 import { mappedElement } from './mapped-element';
 
@@ -20,23 +22,15 @@ const cell = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 8 }),
 );
-/** CSV columns: product fields, dotted paths (index-like and non-ASCII attribute keys among them), unknown ones. */
+/** Fields a CSV column names by a dotted path instead (`price.amount`, `attributes.<key>`). */
+const NESTED = new Set<string>(['price', 'sale_price', 'attributes']);
+/** CSV columns: product fields, dotted paths (index-like and non-ASCII attribute keys among them), an unknown one. */
 const csvColumn = fc.constantFrom(
-  'id',
-  'title',
-  'description',
-  'brand',
-  'url',
+  ...PRODUCT_FIELDS.filter((field) => !NESTED.has(field)),
   'price.amount',
   'price.currency',
   'sale_price.amount',
   'sale_price.currency',
-  'availability',
-  'condition',
-  'categories',
-  'tags',
-  'gtin',
-  'inventory_quantity',
   'attributes.color',
   'attributes.10',
   'attributes.2',
@@ -44,27 +38,8 @@ const csvColumn = fc.constantFrom(
   'attributes.Z',
   'colour',
 );
-const gmcColumn = fc.constantFrom(
-  'id',
-  'title',
-  'description',
-  'link',
-  'image_link',
-  'additional_image_link',
-  'price',
-  'sale_price',
-  'availability',
-  'condition',
-  'brand',
-  'gtin',
-  'mpn',
-  'item_group_id',
-  'product_type',
-  'color',
-  'size',
-  'age_group',
-  'shipping',
-);
+/** GMC columns: every mapped attribute and one the mapping ignores. */
+const gmcColumn = fc.constantFrom(...Object.keys(GMC_FIELDS), 'shipping');
 
 function csvProduct(columns: string[], cells: string[]): Record<string, unknown> {
   const mapping = new CsvMapping();
