@@ -1,10 +1,13 @@
+import { SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
 import { SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
 import { sleep } from '../../tools/harness/repo';
+import type { Client } from 'pg';
 import { withClient } from './bench-db';
 
 /**
  * Waits until the worker's work after an import is done: every product indexed for search, the search tables analyzed
- * (PlannerStatistics) and the organization's vocabulary walked (VocabularySweep), so searches are
+ * (PlannerStatistics), their GIN pending lists flushed (GinPendingLists; read with pgstattuple, skipped where the
+ * extension cannot be created) and the organization's vocabulary walked (VocabularySweep), so searches are
  * timed as they are served a few seconds after an import, not beside that work. Returns the
  * seconds waited; throws after `timeoutMs`.
  */
@@ -19,11 +22,38 @@ export async function waitForSettledCatalog(databaseUrl: string, organizationId:
         `SELECT 1 FROM catalog_stats WHERE organization_id = $1 AND vocabulary_version IS DISTINCT FROM version`,
         [organizationId],
       );
-      return unwalked.rowCount ? [...stale, 'vocabulary walk'] : stale;
+      const pendingLists = (await pendingGinTuples(c)) > 0 ? ['GIN pending lists'] : [];
+      return unwalked.rowCount ? [...stale, ...pendingLists, 'vocabulary walk'] : [...stale, ...pendingLists];
     });
     if (pending.length === 0) return (performance.now() - started) / 1000;
     if (performance.now() - started > timeoutMs)
       throw new Error(`the catalog did not settle within ${timeoutMs} ms: ${pending.join(', ')}`);
     await sleep(250);
   }
+}
+
+/** Entries waiting in the search tables' GIN pending lists (0 when pgstattuple is not available). */
+async function pendingGinTuples(c: Client): Promise<number> {
+  try {
+    await c.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
+  } catch {
+    return 0;
+  }
+  const indexes = (await c.query<{ index: string }>(SEARCH_GIN_INDEXES_SQL, [SEARCH_TABLES])).rows.map((r) => r.index);
+  let pending = 0;
+  for (const index of indexes)
+    pending += (await c.query<{ n: number }>(`SELECT (pgstatginindex($1::regclass)).pending_tuples::int AS n`, [index])).rows[0].n;
+  return pending;
+}
+
+/**
+ * What GinPendingLists does after an import, for an older build without it (BENCH_SERVICE_ROOT), so
+ * that both builds of an A/B run are timed on the same index state, not on where the import's last
+ * flush happened to fall (docs/performance.md, "GIN pending lists").
+ */
+export async function flushGinPendingLists(databaseUrl: string): Promise<void> {
+  await withClient(databaseUrl, async (c) => {
+    const indexes = (await c.query<{ index: string }>(SEARCH_GIN_INDEXES_SQL, [SEARCH_TABLES])).rows.map((r) => r.index);
+    for (const index of indexes) await c.query(`SELECT gin_clean_pending_list($1::regclass)`, [index]);
+  });
 }

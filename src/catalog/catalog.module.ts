@@ -24,6 +24,7 @@ import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
 import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
 import { PlannerStatistics } from './stats/planner-statistics';
+import { GinPendingLists } from './stats/gin-pending-lists';
 import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
@@ -52,6 +53,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     PlannerStatistics,
+    GinPendingLists,
   ],
   exports: [
     ProductRepository,
@@ -61,6 +63,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     CatalogStatsStore,
     CatalogStatsRefresher,
     PlannerStatistics,
+    GinPendingLists,
     SearchIndexer,
     VocabularySweep,
     CatalogReadService,

@@ -4,6 +4,7 @@ import type { Job, Queue } from 'bull';
 import { SearchIndexer } from '../../catalog/search/search-indexer';
 import { VocabularySweep } from '../../catalog/search/vocabulary-sweep';
 import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher';
+import { GinPendingLists } from '../../catalog/stats/gin-pending-lists';
 import { PlannerStatistics } from '../../catalog/stats/planner-statistics';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
@@ -18,7 +19,7 @@ const DEFERRED_RETRY_MS = 1_000;
 const CATALOG_STATS_INTERVAL_MS = 1_000;
 /** Between vocabulary sweep passes (at most VOCABULARY_SWEEP_WORDS words each): a changed 200,000-word vocabulary walked in under 4 minutes. */
 const VOCABULARY_SWEEP_INTERVAL_MS = 2_000;
-/** How soon the search tables are analyzed once an import (or a delete) changed enough of them. */
+/** How soon the search tables are analyzed, and their GIN pending lists flushed, once an import (or a delete) changed them. */
 const PLANNER_STATISTICS_INTERVAL_MS = 2_000;
 /**
  * The share of the time the passes whose cost grows with a catalog (catalog counts, ANALYZE) may
@@ -44,6 +45,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
   private readonly running = new Set<string>();
   private readonly catalogCountsPacing = new PassPacing(UPKEEP_SHARE);
   private readonly plannerStatisticsPacing = new PassPacing(UPKEEP_SHARE);
+  private readonly pendingListsPacing = new PassPacing(UPKEEP_SHARE);
 
   constructor(
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
@@ -56,6 +58,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     private readonly catalogStats: CatalogStatsRefresher,
     private readonly vocabulary: VocabularySweep,
     private readonly plannerStatistics: PlannerStatistics,
+    private readonly pendingLists: GinPendingLists,
   ) {}
 
   async start(): Promise<void> {
@@ -85,6 +88,9 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(VOCABULARY_SWEEP_INTERVAL_MS, () => this.alone('Search vocabulary sweep', () => this.vocabulary.pass()));
     this.every(PLANNER_STATISTICS_INTERVAL_MS, () =>
       this.alone('Planner statistics pass', () => this.plannerStatistics.refreshStale(), this.plannerStatisticsPacing),
+    );
+    this.every(PLANNER_STATISTICS_INTERVAL_MS, () =>
+      this.alone('GIN pending lists pass', () => this.pendingLists.flushSettled(), this.pendingListsPacing),
     );
   }
 
