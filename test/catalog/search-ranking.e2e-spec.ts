@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { SCORE_WHOLE_TIER } from '../../src/catalog/search/tier-ranking';
+import { BAND_WALK_FIRST_ROWS, SCORE_WHOLE_TIER } from '../../src/catalog/search/tier-ranking';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -111,6 +111,13 @@ describe('Search ranking of small and large tiers', () => {
         () => true,
       ),
     );
+  });
+
+  it("the same order when the walk's first step fills each page (limit 10) and when it leaves pages short (limit 100)", async () => {
+    // One title match in 7: 200 walked rows hold about 28, so a page of 10 needs only the first step.
+    expect(BAND_WALK_FIRST_ROWS / 7).toBeGreaterThan(10);
+    expect(BAND_WALK_FIRST_ROWS / 7).toBeLessThan(100);
+    expect(await allPages('lamp', 10)).toEqual(await allPages('lamp', 100));
   });
 
   it('a tier scored whole: the same order', async () => {
