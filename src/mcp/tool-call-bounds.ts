@@ -18,8 +18,8 @@ interface Running {
  * Puts an MCP request's tool calls under the caller's read budget, on its transport (after
  * server.connect): the calls of one POST run one after another, each holding a read slot (per
  * account, organization and process) and running in its own ReadScope (one connection, READ ONLY,
- * READ_STATEMENT_TIMEOUT_MS; a catalog tool, REPLICA_TOOLS, may read on a streaming replica). A call that finds no free slot is answered at once with a JSON-RPC
- * error asking to retry; answers are refused (JSON-RPC error) once the request's answers would pass
+ * READ_STATEMENT_TIMEOUT_MS; a catalog tool, REPLICA_TOOLS, may read on a streaming replica). A call that finds no free slot waits for one up to READ_WAIT_MS (as a REST read
+ * does), then is answered with a JSON-RPC error asking to retry; answers are refused (JSON-RPC error) once the request's answers would pass
  * READ_RESPONSE_MAX_BYTES. Other messages (initialize, tools/list…) pass untouched. `done` (client
  * gone) aborts the running call: its statement is cancelled, its later queries refused, and its
  * slot given back only once its connection is back.
@@ -30,26 +30,35 @@ export function boundToolCalls(transport: Transport, budget: ReadBudget, reader:
   if (!deliver) throw new Error('boundToolCalls needs a connected transport');
   const waiting: Array<{ message: JSONRPCMessage & { id: RequestId }; extra?: MessageExtraInfo }> = [];
   let running: Running | undefined;
+  let acquiring = false;
   let bytesSent = 0;
   let closed = false;
+  const gone = new AbortController();
 
   /** Gives the call's connection back (aborting its work when the client is gone), then its slot. */
   const finish = (call: Running, abort = false): Promise<void> =>
     (abort ? call.scope.abort() : call.scope.close()).catch(() => undefined).finally(call.release);
 
+  /** Starts the next call once it has a slot (waiting up to READ_WAIT_MS for one, like a REST read). */
   const startNext = () => {
-    while (!running && !closed && waiting.length > 0) {
-      const { message, extra } = waiting.shift()!;
-      const release = budget.tryAcquire(reader);
+    if (running || acquiring || closed || waiting.length === 0) return;
+    const { message, extra } = waiting.shift()!;
+    acquiring = true;
+    void budget.waitForSlot(reader, gone.signal).then((release) => {
+      acquiring = false;
       if (typeof release !== 'function') {
-        void send(errorAnswer(message.id, budget.busyMessage(release), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
-        continue;
+        if (!closed) void send(errorAnswer(message.id, budget.busyMessage(release), { retry_after_seconds: READ_RETRY_AFTER_SECONDS }));
+      } else if (closed) {
+        release();
+      } else {
+        const tool = calledTool(message);
+        const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId: reader.organizationId } : undefined);
+        running = { id: message.id, release, scope };
+        scope.run(() => deliver(message, extra));
+        return;
       }
-      const tool = calledTool(message);
-      const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId: reader.organizationId } : undefined);
-      running = { id: message.id, release, scope };
-      scope.run(() => deliver(message, extra));
-    }
+      startNext();
+    });
   };
 
   transport.onmessage = (message, extra) => {
@@ -85,6 +94,7 @@ export function boundToolCalls(transport: Transport, budget: ReadBudget, reader:
   return {
     done: () => {
       closed = true;
+      gone.abort();
       waiting.length = 0;
       if (running) void finish(running, true);
       running = undefined;

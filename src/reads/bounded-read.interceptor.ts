@@ -1,7 +1,7 @@
 import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { catchError, finalize, throwError, type Observable } from 'rxjs';
+import { catchError, finalize, from, switchMap, throwError, type Observable } from 'rxjs';
 import { ReadBudget, type Reader } from './read-budget';
 import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
 import { capResponseBody } from './response-cap';
@@ -13,8 +13,8 @@ export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMeta
 
 /**
  * Bounds a read route (RequireScopes puts it on every route that needs only the read scope): runs
- * after authentication, takes a read slot (429 when the account or organization has none free, 503
- * when the process has none), runs the handler in a ReadScope (one connection, READ ONLY,
+ * after authentication, takes a read slot (waiting up to READ_WAIT_MS for one; then 429 when the
+ * account or organization has none free, 503 when the process has none), runs the handler in a ReadScope (one connection, READ ONLY,
  * READ_STATEMENT_TIMEOUT_MS: 503 when it cancels a statement) and refuses an answer above
  * READ_RESPONSE_MAX_BYTES (422). A client gone before its answer has its statement cancelled; the
  * slot comes back only once the read's connection is back. A route marked ReadsFromReplica may have its
@@ -31,14 +31,23 @@ export class BoundedReadInterceptor implements NestInterceptor {
     const principal = context.switchToHttp().getRequest<Request & { user?: Reader }>().user;
     const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [context.getHandler(), context.getClass()]);
     if (!principal || ownBounds) return next.handle();
-    const release = this.budget.acquire(principal);
+    const response = context.switchToHttp().getResponse<Response>();
+    const gone = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gone.abort();
+    });
+    return from(this.budget.acquire(principal, gone.signal)).pipe(switchMap((release) => this.bounded(context, next, principal, release, gone.signal)));
+  }
+
+  /** The handler in a ReadScope holding the slot `release` gives back once its connection is back. */
+  private bounded(context: ExecutionContext, next: CallHandler, principal: Reader, release: () => void, gone: AbortSignal): Observable<unknown> {
     const response = context.switchToHttp().getResponse<Response>();
     capResponseBody(response, this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
     const onReplica = this.reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, [context.getHandler(), context.getClass()]);
     const scope = this.budget.openScope(onReplica ? { organizationId: principal.organizationId } : undefined);
-    response.once('close', () => {
-      if (!response.writableFinished) void scope.abort();
-    });
+    // A client gone while its read waited for a slot, or while it runs: its work is cancelled.
+    if (gone.aborted) void scope.abort();
+    else gone.addEventListener('abort', () => void scope.abort(), { once: true });
     return scope
       .run(() => next.handle())
       .pipe(

@@ -30,11 +30,14 @@ export class ReadBudget {
     /** Without it (unit specs), an abandoned read's statement runs to its end, still holding its slot. */
     @Optional() private readonly canceller?: StatementCanceller,
   ) {
-    this.slots = new ReadSlots({
-      perAccount: config.reads.inFlightPerAccount,
-      perOrganization: config.reads.inFlightPerOrganization,
-      perProcess: config.reads.inFlightPerProcess,
-    });
+    this.slots = new ReadSlots(
+      {
+        perAccount: config.reads.inFlightPerAccount,
+        perOrganization: config.reads.inFlightPerOrganization,
+        perProcess: config.reads.inFlightPerProcess,
+      },
+      { waitMs: config.reads.waitMs, waitingPerOrganization: config.reads.waitingPerOrganization },
+    );
   }
 
   get responseMaxBytes(): number {
@@ -47,12 +50,22 @@ export class ReadBudget {
     return 'release' in grant ? grant.release : grant.refused;
   }
 
-  /** tryAcquire, or 429 `rate_limited` (the account's or organization's limit) / 503 `unavailable` (the process's), with Retry-After. */
-  acquire(reader: Reader): () => void {
-    const release = this.tryAcquire(reader);
+  /**
+   * A slot, waiting up to READ_WAIT_MS for one (ReadSlots.acquire), or 429 `rate_limited` (the
+   * account's or organization's limit) / 503 `unavailable` (the process's), with Retry-After.
+   * `signal`: the client gone, which ends the wait.
+   */
+  async acquire(reader: Reader, signal?: AbortSignal): Promise<() => void> {
+    const release = await this.waitForSlot(reader, signal);
     if (typeof release === 'function') return release;
     if (release === 'process') throw new UnavailableError(this.busyMessage(release));
     throw new RateLimitedError(this.busyMessage(release), READ_RETRY_AFTER_SECONDS);
+  }
+
+  /** A slot's release, waiting up to READ_WAIT_MS for one, or which limit refused it (`signal`: the client gone). */
+  async waitForSlot(reader: Reader, signal?: AbortSignal): Promise<(() => void) | ReadSlotRefusal> {
+    const grant = await this.slots.acquire(reader.accountId, reader.organizationId, signal);
+    return 'release' in grant ? grant.release : grant.refused;
   }
 
   busyMessage(refusal: ReadSlotRefusal): string {

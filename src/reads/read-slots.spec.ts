@@ -48,4 +48,77 @@ describe('ReadSlots', () => {
     expect([slots.inUse('a'), slots.inUseByOrganization('org'), slots.inUseByProcess]).toEqual([0, 0, 0]);
     expect('release' in slots.tryAcquire('a', 'org')).toBe(true);
   });
+
+  describe('waiting for a slot', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('hands a freed slot to the oldest waiter its limits allow, and refuses the rest after waitMs', async () => {
+      const slots = new ReadSlots({ perAccount: 5, perOrganization: 1, perProcess: 10 }, { waitMs: 1_000, waitingPerOrganization: 5 });
+      const held = release(await slots.acquire('a1', 'big'));
+      const first = slots.acquire('a2', 'big');
+      const second = slots.acquire('a3', 'big');
+      const other = release(await slots.acquire('b1', 'small')); // another organization does not wait
+      expect(slots.waiting).toBe(2);
+      held();
+      const served = release(await first);
+      expect(slots.inUse('a2')).toBe(1);
+      expect(slots.waiting).toBe(1);
+      jest.advanceTimersByTime(1_000);
+      expect(await second).toEqual({ refused: 'organization' });
+      expect(slots.waiting).toBe(0);
+      served();
+      other();
+      expect([slots.inUseByOrganization('big'), slots.inUseByProcess]).toEqual([0, 0]);
+    });
+
+    it('refuses at once beyond waitingPerOrganization waiters, or with waitMs 0', async () => {
+      const slots = new ReadSlots({ perAccount: 5, perOrganization: 1, perProcess: 10 }, { waitMs: 1_000, waitingPerOrganization: 1 });
+      release(await slots.acquire('a1', 'big'));
+      void slots.acquire('a2', 'big');
+      expect(await slots.acquire('a3', 'big')).toEqual({ refused: 'organization' });
+      const refusing = new ReadSlots({ perAccount: 1, perOrganization: 5, perProcess: 10 });
+      release(await refusing.acquire('a', 'org'));
+      expect(await refusing.acquire('a', 'org')).toEqual({ refused: 'account' });
+      expect(refusing.waiting).toBe(0);
+    });
+
+    it('ends a wait with no slot when its client is gone, and a freed slot then goes to the next waiter', async () => {
+      const slots = new ReadSlots({ perAccount: 5, perOrganization: 1, perProcess: 10 }, { waitMs: 1_000, waitingPerOrganization: 5 });
+      const held = release(await slots.acquire('a1', 'big'));
+      const gone = new AbortController();
+      const abandoned = slots.acquire('a2', 'big', gone.signal);
+      const next = slots.acquire('a3', 'big');
+      gone.abort();
+      expect(await abandoned).toEqual({ refused: 'organization' });
+      held();
+      release(await next);
+      expect(slots.inUse('a2')).toBe(0);
+      expect(slots.inUse('a3')).toBe(1);
+    });
+
+    it('never lets waiters exceed any limit, whatever the order of acquires and releases', async () => {
+      const slots = new ReadSlots({ perAccount: 2, perOrganization: 3, perProcess: 4 }, { waitMs: 1_000, waitingPerOrganization: 50 });
+      const grants: Array<() => void> = [];
+      const pending: Array<Promise<ReadSlotGrant>> = [];
+      for (let i = 0; i < 30; i++) {
+        const promise = slots.acquire(`a${i % 4}`, `o${i % 3}`);
+        pending.push(promise);
+        void promise.then((g) => 'release' in g && grants.push(g.release));
+        if (i % 3 === 2) grants.shift()?.();
+        await Promise.resolve();
+        expect(slots.inUseByProcess).toBeLessThanOrEqual(4);
+        for (let o = 0; o < 3; o++) expect(slots.inUseByOrganization(`o${o}`)).toBeLessThanOrEqual(3);
+        for (let a = 0; a < 4; a++) expect(slots.inUse(`a${a}`)).toBeLessThanOrEqual(2);
+      }
+      while (grants.length > 0 || slots.waiting > 0) {
+        grants.shift()?.();
+        await Promise.resolve();
+        if (grants.length === 0 && slots.waiting > 0) jest.advanceTimersByTime(1_000);
+        await Promise.resolve();
+      }
+      await Promise.all(pending);
+      expect([slots.inUseByProcess, slots.waiting]).toEqual([0, 0]);
+    });
+  });
 });

@@ -10,6 +10,19 @@ export type ReadSlotRefusal = 'account' | 'organization' | 'process';
 
 export type ReadSlotGrant = { release: () => void } | { refused: ReadSlotRefusal };
 
+/** How long a read may wait for a slot, and how many may wait per organization. */
+export interface ReadSlotQueue {
+  waitMs: number;
+  waitingPerOrganization: number;
+}
+
+interface Waiter {
+  accountId: string;
+  organizationId: string;
+  resolve: (grant: ReadSlotGrant) => void;
+  timer: NodeJS.Timeout;
+}
+
 /**
  * Reads running at once in this process, counted per account, per organization and in all. Each
  * read holds at most one connection (ReadScope), so `perProcess` is also the most connections reads
@@ -21,8 +34,53 @@ export class ReadSlots {
   private readonly byAccount = new Map<string, number>();
   private readonly byOrganization = new Map<string, number>();
   private total = 0;
+  /** Reads waiting for a slot, oldest first; each gets the first slot its limits allow. */
+  private readonly waiters: Waiter[] = [];
+  private readonly waitingByOrganization = new Map<string, number>();
 
-  constructor(readonly limits: ReadSlotLimits) {}
+  constructor(
+    readonly limits: ReadSlotLimits,
+    readonly queue: ReadSlotQueue = { waitMs: 0, waitingPerOrganization: 0 },
+  ) {}
+
+  /**
+   * A slot now, or the first one its limits allow within `queue.waitMs` (oldest waiter first), or
+   * which limit refused it: at once when its organization already has `queue.waitingPerOrganization`
+   * reads waiting. A refused client retries at once; a waiting one costs the process nothing, so a
+   * tenant reading as fast as it can takes its slots' share of the machine and no more. `signal`
+   * (the client gone) ends the wait with no slot.
+   */
+  acquire(accountId: string, organizationId: string, signal?: AbortSignal): Promise<ReadSlotGrant> {
+    const now = this.tryAcquire(accountId, organizationId);
+    if ('release' in now || this.queue.waitMs <= 0 || signal?.aborted) return Promise.resolve(now);
+    if ((this.waitingByOrganization.get(organizationId) ?? 0) >= this.queue.waitingPerOrganization) return Promise.resolve(now);
+    return new Promise<ReadSlotGrant>((resolve) => {
+      const leave = (grant: ReadSlotGrant) => {
+        const at = this.waiters.indexOf(waiter);
+        if (at < 0) return; // already served
+        this.waiters.splice(at, 1);
+        decrement(this.waitingByOrganization, organizationId);
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(grant);
+      };
+      const onAbort = () => leave(now);
+      const waiter: Waiter = {
+        accountId,
+        organizationId,
+        resolve: (grant) => leave(grant),
+        timer: setTimeout(() => leave(this.tryAcquire(accountId, organizationId)), this.queue.waitMs),
+      };
+      waiter.timer.unref();
+      this.waiters.push(waiter);
+      increment(this.waitingByOrganization, organizationId);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  get waiting(): number {
+    return this.waiters.length;
+  }
 
   /** Takes a slot and returns its release (idempotent), or which limit is reached. */
   tryAcquire(accountId: string, organizationId: string): ReadSlotGrant {
@@ -39,8 +97,18 @@ export class ReadSlots {
       decrement(this.byAccount, accountId);
       decrement(this.byOrganization, organizationId);
       this.total -= 1;
+      this.serveWaiters();
     };
     return { release };
+  }
+
+  /** Hands freed slots to the oldest waiters whose limits now allow one. */
+  private serveWaiters(): void {
+    for (const waiter of [...this.waiters]) {
+      if (this.total >= this.limits.perProcess) return;
+      const grant = this.tryAcquire(waiter.accountId, waiter.organizationId);
+      if ('release' in grant) waiter.resolve(grant);
+    }
   }
 
   inUse(accountId: string): number {

@@ -5,7 +5,7 @@ import { percentile, report, statuses } from './support/figures';
 import { readState, startApi, withDatabase, type AbuseState, type Api } from './support/stack';
 
 /** READS_IN_FLIGHT_PER_ACCOUNT, the service's default (the spec runs with the defaults). */
-const PER_ACCOUNT = 4;
+const PER_ACCOUNT = 2;
 const ATTACK_MS = 10_000;
 /** Loops of the one attacking account, each from its own loopback address. */
 const LOOPS = 16;
@@ -35,7 +35,7 @@ describe('MCP calls abandoned by their client', () => {
   afterAll(() => api?.stop());
 
   it(`never run more than READS_IN_FLIGHT_PER_ACCOUNT (${PER_ACCOUNT}) statements at once for the account that abandons them`, async () => {
-    const attacker = state.crowd.readers[0];
+    const attacker = state.crowd.readers[5]; // its own account: the others are organization-flood's (global-setup.ts)
     const authorization = basicAuth(attacker.accountId, attacker.token);
     // The catalog's most frequent title word: facets over a large part of the catalog.
     const query = state.words[0];

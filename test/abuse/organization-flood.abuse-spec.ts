@@ -5,21 +5,22 @@ import { readState, startApi, type AbuseState, type Api } from './support/stack'
 /** How long each phase lasts: enough honest requests for a p95 (one every HONEST_PAUSE_MS). */
 const PHASE_MS = 8_000;
 const HONEST_PAUSE_MS = 50;
-/** Each attacking account runs this many loops at once: its READS_IN_FLIGHT_PER_ACCOUNT (default 4), all busy. */
+/** Each attacking account runs this many loops at once: more than its organization's slots (READS_IN_FLIGHT_PER_ORGANIZATION, default 2). */
 const LOOPS_PER_ATTACKER = 4;
 /**
- * The honest tenant's p95 under attack stays below this: no request waits for a connection (on main
- * they waited about 5 s each, p95 2.2–5.2 s). Issue 30 asks for 2× of quiet; on two cores the attack's
- * CPU alone makes it about 12× (p95 34 → 430 ms at load 8–10, unchanged with the organization cap at 1),
- * so the ratio is reported, not asserted: see docs/security.md.
+ * The honest tenant's p95 under attack stays within this many times its quiet p95. Issue 30 asks for
+ * 2×: with the organization's reads waiting for its 2 slots (READ_WAIT_MS) it measured 1.6–2.1× on 2
+ * cores (docs/security.md); 3 leaves room for a noisy machine and still fails the old behaviour
+ * (refused at once and retried at once: 8–20×, the API busy answering 429s).
  */
-const ATTACKED_P95_MAX_MS = 1_500;
+const ATTACKED_P95_MAX_RATIO = 3;
 
 /**
  * Issue 30, item 3: five read-only accounts of one organization, each from its own loopback
  * address, run facets over the whole realistic catalog as fast as they can. Another organization's
- * status polls and searches get no 429 or 503 and never wait for a connection: reads are
- * capped per organization and per process, and the pool keeps connections for everything else.
+ * status polls and searches get no 429 or 503 and keep their p95 near quiet: reads are capped per
+ * organization and per process, a read beyond its organization's slots waits for one (so the crowd
+ * costs its slots' CPU and no more), and the pool keeps connections for everything else.
  */
 describe('One organization running facets as fast as it can', () => {
   let api: Api;
@@ -54,7 +55,7 @@ describe('One organization running facets as fast as it can', () => {
   async function phase(attack: boolean): Promise<{ honest: Answer[]; crowd: Answer[] }> {
     const stop = { done: false };
     const crowd = attack
-      ? state.crowd.readers.flatMap((reader, i) =>
+      ? state.crowd.readers.slice(0, 5).flatMap((reader, i) =>
           Array.from({ length: LOOPS_PER_ATTACKER }, () =>
             loop(stop, () =>
               call({
@@ -75,7 +76,7 @@ describe('One organization running facets as fast as it can', () => {
     return { honest: await honest, crowd: (await Promise.all(crowd)).flat() };
   }
 
-  it('leaves another organization its status polls and searches: no 429 or 503, no wait for a connection', async () => {
+  it('leaves another organization its status polls and searches: no 429 or 503, p95 within 3× of quiet', async () => {
     await phase(false); // warm-up: caches, connections, the token lookup
     const quiet = await phase(false);
     const attacked = await phase(true);
@@ -109,6 +110,7 @@ describe('One organization running facets as fast as it can', () => {
         p95_ms: Math.round(attackedP95),
         statuses: statuses(attacked.honest),
       },
+      attacked_over_quiet_p95: Math.round((attackedP95 / quietP95) * 100) / 100,
       // Which of the two suffers: a status poll costs PostgreSQL one indexed row, a search real work.
       attacked_status_p95_ms: Math.round(
         percentile(
@@ -128,6 +130,8 @@ describe('One organization running facets as fast as it can', () => {
     expect(attacked.crowd.filter((a) => a.status === 200).length).toBeGreaterThan(20);
     expect(statuses(quiet.honest)).toEqual({ '200': quiet.honest.length });
     expect(statuses(attacked.honest)).toEqual({ '200': attacked.honest.length });
-    expect(attackedP95).toBeLessThanOrEqual(ATTACKED_P95_MAX_MS);
+    // The crowd waits for its slots instead of spinning on refusals: it is served, not refused.
+    expect(attacked.crowd.filter((a) => a.status === 429).length).toBeLessThan(attacked.crowd.length / 10);
+    expect(attackedP95).toBeLessThanOrEqual(ATTACKED_P95_MAX_RATIO * quietP95);
   });
 });

@@ -11,6 +11,7 @@ import { authed } from '../support/authed';
 
 const TIMEOUT_MS = 2_000;
 const IN_FLIGHT = 2;
+const WAIT_MS = 600;
 const MAX_BYTES = 65_536;
 
 /** Products of about 4.5 KB each: 20 of them make an answer above MAX_BYTES, 5 one well below. */
@@ -28,7 +29,7 @@ describe('Bounded reads', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      config: (c) => ({ ...c, reads: { ...c.reads, statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, responseMaxBytes: MAX_BYTES } }),
+      config: (c) => ({ ...c, reads: { ...c.reads, statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, waitMs: WAIT_MS, responseMaxBytes: MAX_BYTES } }),
     });
     owner = await createCaller(t.app);
     await waitForJob(t.http, owner.auth, await upload(t.http, owner.auth, JSON.stringify(bigProducts)));
@@ -57,7 +58,21 @@ describe('Bounded reads', () => {
     await products(owner.auth, '?limit=5').expect(200); // the connection went back to the pool in a usable state
   });
 
-  it('refuses a read beyond READS_IN_FLIGHT_PER_ACCOUNT with 429 and Retry-After, while other accounts are served', async () => {
+  it('lets a read beyond READS_IN_FLIGHT_PER_ACCOUNT wait for a slot: served as soon as one is given back', async () => {
+    const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
+    const budget = t.app.get(ReadBudget);
+    const held = Array.from({ length: IN_FLIGHT }, () => budget.tryAcquire(reader));
+    for (const slot of held) expect(typeof slot).toBe('function');
+    const started = Date.now();
+    const waiting = products(reader.auth, '?limit=5').then((r) => r);
+    setTimeout(() => (held[0] as () => void)(), WAIT_MS / 3);
+    const served = await waiting;
+    (held[1] as () => void)();
+    expect(served.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS / 3 - 20);
+  });
+
+  it('refuses a read beyond READS_IN_FLIGHT_PER_ACCOUNT with 429 and Retry-After once READ_WAIT_MS has passed, while other accounts are served', async () => {
     const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
     const other = await createCaller(t.app);
     // The account's reads in flight, held in the process's own slots (the ones every read route takes):

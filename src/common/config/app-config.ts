@@ -54,6 +54,8 @@ export function appConfigOf(env: Environment) {
       inFlightPerAccount: env.READS_IN_FLIGHT_PER_ACCOUNT,
       inFlightPerOrganization: env.READS_IN_FLIGHT_PER_ORGANIZATION,
       inFlightPerProcess: env.READS_IN_FLIGHT_PER_PROCESS,
+      waitMs: env.READ_WAIT_MS,
+      waitingPerOrganization: env.READS_WAITING_PER_ORGANIZATION,
       responseMaxBytes: env.READ_RESPONSE_MAX_BYTES,
     },
     catalog: {

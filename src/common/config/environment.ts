@@ -209,20 +209,32 @@ export const ENVIRONMENT = {
   READS_IN_FLIGHT_PER_ACCOUNT: int({
     min: 1,
     max: 1_000,
-    fallback: 4,
-    doc: 'reads (and MCP tool calls) one account may have running at once per API process before `429 rate_limited` with `Retry-After`',
+    fallback: 2,
+    doc: 'reads (and MCP tool calls) one account may have running at once per API process (the next wait, `READ_WAIT_MS`, then `429 rate_limited` with `Retry-After`; an MCP tool call then gets a JSON-RPC error with `retry_after_seconds`)',
   }),
   READS_IN_FLIGHT_PER_ORGANIZATION: int({
     min: 1,
     max: 1_000,
-    fallback: 6,
-    doc: 'reads of all the accounts of one organization together running at once per API process before `429 rate_limited` with `Retry-After`: keep it below `READS_IN_FLIGHT_PER_PROCESS`, so one tenant with many accounts leaves room for the others',
+    fallback: 2,
+    doc: 'reads of all the accounts of one organization together running at once per API process (the next wait, `READ_WAIT_MS`, then `429 rate_limited` with `Retry-After`): keep it below `READS_IN_FLIGHT_PER_PROCESS`, so one tenant with many accounts leaves room for the others. About the database\'s cores: on 2 cores, an organization running facets as fast as it can with 2 slots left another organization\'s p95 at about 2× quiet, with 6 at 6.7× (see [security.md](security.md))',
   }),
   READS_IN_FLIGHT_PER_PROCESS: int({
     min: 1,
     max: 1_000,
     fallback: 12,
     doc: 'reads running at once in one API process, all tenants together, before `503 unavailable` with `Retry-After`. Each read holds one connection, and the pool gets this many on top of those kept for uploads, status polls and authentication (see [operations.md](operations.md)): heavy reads never take those',
+  }),
+  READ_WAIT_MS: int({
+    min: 0,
+    max: 60_000,
+    fallback: 2_000,
+    doc: 'how long a REST or UCP read (or MCP tool call) that finds its account or organization (or the process) at its limit waits for a slot, oldest first, before `429 rate_limited` (`503 unavailable` for the process); 0 = refuse at once. A tenant reading as fast as it can then waits instead of spinning on refusals, and takes its slots\' share of the machine and no more (see [security.md](security.md))',
+  }),
+  READS_WAITING_PER_ORGANIZATION: int({
+    min: 0,
+    max: 10_000,
+    fallback: 32,
+    doc: 'reads of one organization that may wait for a slot at once per API process (`READ_WAIT_MS`); the next is refused at once',
   }),
   READ_RESPONSE_MAX_BYTES: int({
     min: 65_536,

@@ -38,7 +38,15 @@ const DEFAULTS = {
   authLiveTokensReloadSeconds: 300,
   trustedProxies: [],
   allowedOrigins: [],
-  reads: { statementTimeoutMs: 5_000, inFlightPerAccount: 4, inFlightPerOrganization: 6, inFlightPerProcess: 12, responseMaxBytes: 8_388_608 },
+  reads: {
+    statementTimeoutMs: 5_000,
+    inFlightPerAccount: 2,
+    inFlightPerOrganization: 2,
+    inFlightPerProcess: 12,
+    waitMs: 2_000,
+    waitingPerOrganization: 32,
+    responseMaxBytes: 8_388_608,
+  },
   catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000, vocabularyMaxWords: 200_000 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
@@ -72,7 +80,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(62);
+    expect(ENV_KEYS).toHaveLength(64);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -219,13 +227,23 @@ describe('loadConfig', () => {
       READS_IN_FLIGHT_PER_ACCOUNT: '2',
       READS_IN_FLIGHT_PER_ORGANIZATION: '3',
       READS_IN_FLIGHT_PER_PROCESS: '5',
+      READ_WAIT_MS: '0',
+      READS_WAITING_PER_ORGANIZATION: '7',
       READ_RESPONSE_MAX_BYTES: '65536',
       ALLOWED_ORIGINS: 'https://admin.example.com, http://localhost:8080',
       TRUSTED_PROXIES: '10.0.0.0/8,192.168.1.7, fd00::/8',
       AUTH_UNKNOWN_LOOKUPS_PER_MINUTE: '50',
       AUTH_LIVE_TOKENS_RELOAD_SECONDS: '1',
     });
-    expect(config.reads).toEqual({ statementTimeoutMs: 0, inFlightPerAccount: 2, inFlightPerOrganization: 3, inFlightPerProcess: 5, responseMaxBytes: 65_536 });
+    expect(config.reads).toEqual({
+      statementTimeoutMs: 0,
+      inFlightPerAccount: 2,
+      inFlightPerOrganization: 3,
+      inFlightPerProcess: 5,
+      waitMs: 0,
+      waitingPerOrganization: 7,
+      responseMaxBytes: 65_536,
+    });
     expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'http://localhost:8080']);
     expect(config.trustedProxies).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
     expect(config.authUnknownLookupsPerMinute).toBe(50);

@@ -114,6 +114,7 @@ export class ReplicaStack {
         RECONCILE_INTERVAL_MS: '2000',
         RATE_LIMIT_PER_MINUTE: '1000000',
         READS_IN_FLIGHT_PER_ACCOUNT: '16',
+        READS_IN_FLIGHT_PER_ORGANIZATION: '16',
         PGAPPNAME: name,
       },
       extra,
