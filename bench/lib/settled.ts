@@ -1,4 +1,4 @@
-import { SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
+import { cleanSearchPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
 import { SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
 import { sleep } from '../../tools/harness/repo';
 import type { Client } from 'pg';
@@ -52,8 +52,5 @@ async function pendingGinTuples(c: Client): Promise<number> {
  * flush happened to fall (docs/performance.md, "GIN pending lists").
  */
 export async function flushGinPendingLists(databaseUrl: string): Promise<void> {
-  await withClient(databaseUrl, async (c) => {
-    const indexes = (await c.query<{ index: string }>(SEARCH_GIN_INDEXES_SQL, [SEARCH_TABLES])).rows.map((r) => r.index);
-    for (const index of indexes) await c.query(`SELECT gin_clean_pending_list($1::regclass)`, [index]);
-  });
+  await withClient(databaseUrl, (c) => cleanSearchPendingLists(async (sql, params) => (await c.query(sql, params)).rows));
 }

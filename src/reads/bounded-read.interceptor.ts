@@ -36,12 +36,20 @@ export class BoundedReadInterceptor implements NestInterceptor {
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();
     });
-    return from(this.budget.acquire(principal, gone.signal)).pipe(switchMap((release) => this.bounded(context, next, principal, release, gone.signal)));
+    return from(this.budget.acquire(principal, gone.signal)).pipe(
+      switchMap((release) => this.bounded(context, next, response, principal, release, gone.signal)),
+    );
   }
 
   /** The handler in a ReadScope holding the slot `release` gives back once its connection is back. */
-  private bounded(context: ExecutionContext, next: CallHandler, principal: Reader, release: () => void, gone: AbortSignal): Observable<unknown> {
-    const response = context.switchToHttp().getResponse<Response>();
+  private bounded(
+    context: ExecutionContext,
+    next: CallHandler,
+    response: Response,
+    principal: Reader,
+    release: () => void,
+    gone: AbortSignal,
+  ): Observable<unknown> {
     capResponseBody(response, this.budget.responseMaxBytes, (bytes) => this.budget.tooLarge(bytes));
     const onReplica = this.reflector.getAllAndOverride<boolean | undefined>(READS_FROM_REPLICA, [context.getHandler(), context.getClass()]);
     const scope = this.budget.openScope(onReplica ? { organizationId: principal.organizationId } : undefined);

@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
 import { GinPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
 import { SEARCH_TABLES } from '../../src/catalog/stats/planner-statistics';
+import { whileAdvisoryLockHeld } from '../support/advisory-lock';
 import { createCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { eventually } from '../support/eventually';
@@ -64,17 +64,10 @@ describe('GIN pending lists of the search tables', () => {
       await t.app.get(DataSource).query(`UPDATE product_search SET search = search || 'pendingword'::tsvector`);
       expect(await pendingTuples('product_search_idx')).toBeGreaterThan(0);
 
-      const other = new Client({ connectionString: t.config.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT pg_advisory_xact_lock($1, 1)', [PLANNER_STATISTICS_LOCK_NAMESPACE]);
+      await whileAdvisoryLockHeld(t.config.databaseUrl, PLANNER_STATISTICS_LOCK_NAMESPACE, 1, async () => {
         expect(await t.app.get(GinPendingLists).flushSettled()).toEqual([]);
         expect(await pendingTuples('product_search_idx')).toBeGreaterThan(0);
-      } finally {
-        await other.query('ROLLBACK');
-        await other.end();
-      }
+      });
 
       const flushed = await t.app.get(GinPendingLists).flushSettled();
       expect(flushed).toEqual(expect.arrayContaining([expect.stringMatching(/^product_search_idx \(\d+ pages\)$/)]));

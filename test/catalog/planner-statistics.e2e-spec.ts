@@ -1,7 +1,7 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
 import { PlannerStatistics, SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
+import { whileAdvisoryLockHeld } from '../support/advisory-lock';
 import { createCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { eventually } from '../support/eventually';
@@ -75,17 +75,10 @@ describe('Planner statistics of the search tables', () => {
       expect(rows).toBeGreaterThan(50);
       await eventually('the update to reach the statistics', async () => (await stale()).includes('product_search'), { timeoutMs: 10_000 });
 
-      const other = new Client({ connectionString: t.config.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT pg_advisory_xact_lock($1, 0)', [PLANNER_STATISTICS_LOCK_NAMESPACE]);
+      await whileAdvisoryLockHeld(t.config.databaseUrl, PLANNER_STATISTICS_LOCK_NAMESPACE, 0, async () => {
         expect(await t.app.get(PlannerStatistics).refreshStale()).toEqual([]);
         expect(await stale()).toContain('product_search');
-      } finally {
-        await other.query('ROLLBACK');
-        await other.end();
-      }
+      });
 
       const analyzed = await t.app.get(PlannerStatistics).refreshStale();
       expect(analyzed).toContain('product_search');

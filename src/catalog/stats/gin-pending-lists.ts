@@ -11,6 +11,23 @@ export const SEARCH_GIN_INDEXES_SQL = `
    WHERE a.amname = 'gin' AND t.relnamespace = to_regnamespace(current_schema()) AND t.relname = ANY ($1::text[])
    ORDER BY 1`;
 
+/** Runs one statement (TypeORM's `query`, or a pg client's rows): the flush is shared with the bench. */
+export type RowsQuery = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * Moves every search GIN index's pending entries into the index; returns those whose list held
+ * entries, as `index (N pages)`.
+ */
+export async function cleanSearchPendingLists(query: RowsQuery): Promise<string[]> {
+  const indexes = (await query<{ index: string }>(SEARCH_GIN_INDEXES_SQL, [SEARCH_TABLES])).map((r) => r.index);
+  const flushed: string[] = [];
+  for (const index of indexes) {
+    const [{ pages }] = await query<{ pages: number }>(`SELECT gin_clean_pending_list($1::regclass)::int AS pages`, [index]);
+    if (pages > 0) flushed.push(`${index} (${pages} pages)`);
+  }
+  return flushed;
+}
+
 /** Rows written to the search tables so far: whether anything can have reached a pending list since the last flush. */
 const WRITES_SQL = `
   SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text AS writes FROM pg_stat_user_tables
@@ -72,12 +89,7 @@ export class GinPendingLists {
         FLUSH_LOCK_KEY,
       ])) as Array<{ locked: boolean }>;
       if (!locked) return null;
-      const indexes = ((await manager.query(SEARCH_GIN_INDEXES_SQL, [SEARCH_TABLES])) as Array<{ index: string }>).map((r) => r.index);
-      const flushed: string[] = [];
-      for (const index of indexes) {
-        const [{ pages }] = (await manager.query(`SELECT gin_clean_pending_list($1::regclass)::int AS pages`, [index])) as Array<{ pages: number }>;
-        if (pages > 0) flushed.push(`${index} (${pages} pages)`);
-      }
+      const flushed = await cleanSearchPendingLists((sql, params) => manager.query(sql, params));
       if (flushed.length > 0) this.logger.log(`GIN pending lists flushed: ${flushed.join(', ')}`);
       return flushed;
     });
