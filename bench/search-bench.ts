@@ -42,6 +42,7 @@ const USAGE = `Usage: npm run bench:search -- [options]
   --kinds A,B      time only these query kinds (e.g. to run an older build without the newer kinds)
   --json PATH      also write the results as JSON
   --drop-db        drop the bench database at the end (default: kept, with the large organization, for --reuse)
+  --keep-catalog   keep the bench catalog's organization too (to read its statements' plans afterwards)
   --database NAME  another database than ${DEFAULT_DATABASE_URL.split('/').at(-1)} (e.g. one per engineer on a shared machine)
   --redis-url URL  another Redis (database) than the bench's
   --port N         the API's port (default: any free one)
@@ -77,6 +78,7 @@ void runMain(cleanup, async () => {
       seed: { type: 'string' },
       json: { type: 'string' },
       'drop-db': { type: 'boolean' },
+      'keep-catalog': { type: 'boolean' },
       database: { type: 'string' },
       'redis-url': { type: 'string' },
       port: { type: 'string' },
@@ -121,9 +123,11 @@ void runMain(cleanup, async () => {
 
   // 1. The bench catalog through the upload API, until searchable.
   const [catalogTenant] = await createTenants([`bench-search-catalog-${runId}`], stack.cliEnv, 1);
-  cleanup.add('delete the bench catalog organization', () =>
-    withClient(DATABASE_URL, (c) => c.query('DELETE FROM organizations WHERE id = $1', [catalogTenant.organizationId])),
-  );
+  if (args.flag('keep-catalog')) log(`--keep-catalog: organization ${catalogTenant.organizationId} stays`);
+  else
+    cleanup.add('delete the bench catalog organization', () =>
+      withClient(DATABASE_URL, (c) => c.query('DELETE FROM organizations WHERE id = $1', [catalogTenant.organizationId])),
+    );
   const importClient = new ImportClient(stack.baseUrl, catalogTenant);
   const upload = await importClient.upload(manifest.file);
   const imported = await importClient.waitForTerminal(upload.jobId, upload.acceptedAt, { timeoutMs: 900_000, isAlive: stack.deadService });

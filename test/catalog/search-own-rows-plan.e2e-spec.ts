@@ -1,25 +1,11 @@
-import type { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { WRITE_SEARCH_ROWS } from '../../src/catalog/search/search-row-sql';
 import { authed } from '../support/authed';
+import { collectPlans, explainingEveryStatement, type ExplainedStatement, planNodes } from '../support/explained-plans';
 import { createCaller, type TestCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { UCP_META } from '../support/ucp-catalog';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Recheck Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function* nodes(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodes(child);
-}
 
 /** The tables the search path reads that hold every organization's rows. */
 const TENANT_TABLES = new Set(['products', 'product_search', 'search_vocabulary', 'catalog_synonyms', 'catalog_stats']);
@@ -28,17 +14,6 @@ const TENANT_INDEX = /^(products|product_search|search_vocabulary|catalog_synony
 
 /** Index conditions that name the organization, or category keys (which embed it: product_category_key). */
 const OWN_ROWS = /organization_id|category_keys/;
-
-/** auto_explain sends the plan of every statement the service runs, nested ones included, to the client as a NOTICE. */
-const EXPLAIN_EVERY_STATEMENT = [
-  'session_preload_libraries=auto_explain',
-  'auto_explain.log_min_duration=0',
-  'auto_explain.log_level=notice',
-  'auto_explain.log_format=json',
-  'auto_explain.log_nested_statements=on',
-]
-  .map((setting) => `-c ${setting}`)
-  .join(' ');
 
 const BIG = 20_000;
 const SMALL = 300;
@@ -53,16 +28,12 @@ const SMALL = 300;
 describe("Search plans read only the organization's rows", () => {
   let t: TestApp;
   let big: TestCaller;
-  const plans: Array<{ query: string; plan: PlanNode }> = [];
+  let plans: ExplainedStatement[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({
       worker: false,
-      config: (c) => {
-        const url = new URL(c.databaseUrl);
-        url.searchParams.set('options', EXPLAIN_EVERY_STATEMENT);
-        return { ...c, databaseUrl: url.toString(), reads: { ...c.reads, statementTimeoutMs: 120_000 } };
-      },
+      config: (c) => ({ ...c, databaseUrl: explainingEveryStatement(c.databaseUrl), reads: { ...c.reads, statementTimeoutMs: 120_000 } }),
     });
     big = await createCaller(t.app);
     const others = [await createCaller(t.app), await createCaller(t.app)];
@@ -93,17 +64,7 @@ describe("Search plans read only the organization's rows", () => {
     }
     for (const table of TENANT_TABLES) await db.query(`ANALYZE ${table}`);
 
-    // Listen on every pooled connection, the ones opened later included.
-    const pool = (db.driver as unknown as { master: { on(e: string, f: (c: Client) => void): void; _clients: Client[] } }).master;
-    const listen = (client: Client) =>
-      client.on('notice', (notice) => {
-        const json = notice.message?.slice(notice.message.indexOf('{'));
-        if (!json?.startsWith('{')) return;
-        const explained = JSON.parse(json) as { 'Query Text': string; Plan: PlanNode };
-        plans.push({ query: explained['Query Text'], plan: explained.Plan });
-      });
-    pool._clients.forEach(listen);
-    pool.on('connect', listen);
+    plans = collectPlans(db);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -171,7 +132,7 @@ describe("Search plans read only the organization's rows", () => {
     await mcp({ query: 'leather boots', sort: 'price_asc' });
 
     const reads = plans.flatMap(({ query, plan }) =>
-      [...nodes(plan)]
+      [...planNodes(plan)]
         .filter((n) => TENANT_TABLES.has(n['Relation Name'] ?? '') || TENANT_INDEX.test(n['Index Name'] ?? ''))
         .map((node) => ({ query, node })),
     );
