@@ -223,12 +223,6 @@ export class RankedSearchRepository {
       };
     });
   }
-
-  /** Runs `select` (reading CTE `hits`: product_id, tier) over the search's matches, e.g. for facets. */
-  async over<T>(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, select: string): Promise<T[]> {
-    const hits = hitsQuery(organizationId, plan, criteria, ladder);
-    return readingOwnRows(this.dataSource, (manager) => runNamed<T>(manager, `${hits.sql} ${select}`, hits.params));
-  }
 }
 
 /**
@@ -323,7 +317,9 @@ function browseConditions(organizationId: string, criteria: ProductCriteria): { 
 /**
  * CTEs `all_words` and `partial` (each capped at SEARCH_CANDIDATES + 1, to tell "more"), `decision`
  * (whether partial matches are added; `collapse`: by the groups of the all-words matches, as a
- * collapsed page decides) and `hits` (product_id, search, tier).
+ * collapsed page decides) and `hits` (product_id, tier; and search when collapsed, to pick each
+ * group's best match). Without the vectors a tier's 10,001 rows stay within work_mem: materialized with
+ * them (about 500 bytes each) they spilled to a temporary file.
  */
 export function hitsQuery(
   organizationId: string,
@@ -344,22 +340,23 @@ export function hitsQuery(
   params.someWords = someOf(plan.required) ?? "''";
   params.pageSize = typeof ladder === 'object' ? ladder.auto : 0;
   params.ladder = !hasPartialTier(plan) ? false : typeof ladder === 'boolean' ? ladder : null;
+  const vector = collapse ? ', search' : '';
   const sql = `
     WITH all_words AS MATERIALIZED (
-      SELECT s.product_id, s.search${collapse ? `, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
+      SELECT s.product_id${collapse ? `, s.search, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
        WHERE ${where.join(' AND ')} AND s.search @@ CAST(:allWords AS tsquery)
        LIMIT :cap
     ), decision AS (
       SELECT coalesce(CAST(:ladder AS boolean), (SELECT count(${collapse ? 'DISTINCT unit' : '*'}) FROM all_words) < :pageSize) AS ladder
     ), partial AS MATERIALIZED (
-      SELECT s.product_id, s.search FROM product_search s
+      SELECT s.product_id${vector ? ', s.search' : ''} FROM product_search s
        WHERE (SELECT ladder FROM decision) AND ${where.join(' AND ')}
          AND s.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)
        LIMIT :cap
     ), hits AS (
-      SELECT product_id, search, 1 AS tier FROM (SELECT * FROM all_words LIMIT ${SEARCH_CANDIDATES}) a
+      SELECT product_id${vector}, 1 AS tier FROM (SELECT * FROM all_words LIMIT ${SEARCH_CANDIDATES}) a
       UNION ALL
-      SELECT product_id, search, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
+      SELECT product_id${vector}, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
     )`;
   const exact = `((SELECT count(*) FROM all_words) <= ${SEARCH_CANDIDATES} AND (SELECT count(*) FROM partial) <= ${SEARCH_CANDIDATES})`;
   return { sql, params, exact };

@@ -184,8 +184,11 @@ async function scoreTier(
   sample?: number,
 ): Promise<Array<{ score: number; id: string }>> {
   const params: Record<string, unknown> = {};
+  // Not MATERIALIZED: a materialized h holds every match's vector (10,000 of about 500 bytes spill
+  // past work_mem to a temporary file), where inlined each row is scored as the scan reads it (a
+  // 10,000-match sample: 19 ms instead of 57).
   const scored = await run<{ product_id: string; score: number }>(
-    `WITH h AS MATERIALIZED (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''})
+    `WITH h AS (SELECT s.product_id, s.search FROM product_search s WHERE ${where} AND ${match} ${sample ? `LIMIT ${sample}` : ''})
      ${rankedSql(plan, limit, after, params)}`,
     params,
   );
