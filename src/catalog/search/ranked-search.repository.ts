@@ -340,7 +340,6 @@ export function hitsQuery(
   params.someWords = someOf(plan.required) ?? "''";
   params.pageSize = typeof ladder === 'object' ? ladder.auto : 0;
   params.ladder = !hasPartialTier(plan) ? false : typeof ladder === 'boolean' ? ladder : null;
-  const vector = collapse ? ', search' : '';
   const sql = `
     WITH all_words AS MATERIALIZED (
       SELECT s.product_id${collapse ? `, s.search, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
@@ -349,14 +348,14 @@ export function hitsQuery(
     ), decision AS (
       SELECT coalesce(CAST(:ladder AS boolean), (SELECT count(${collapse ? 'DISTINCT unit' : '*'}) FROM all_words) < :pageSize) AS ladder
     ), partial AS MATERIALIZED (
-      SELECT s.product_id${vector ? ', s.search' : ''} FROM product_search s
+      SELECT s.product_id${collapse ? ', s.search' : ''} FROM product_search s
        WHERE (SELECT ladder FROM decision) AND ${where.join(' AND ')}
          AND s.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)
        LIMIT :cap
     ), hits AS (
-      SELECT product_id${vector}, 1 AS tier FROM (SELECT * FROM all_words LIMIT ${SEARCH_CANDIDATES}) a
+      SELECT product_id${collapse ? ', search' : ''}, 1 AS tier FROM (SELECT * FROM all_words LIMIT ${SEARCH_CANDIDATES}) a
       UNION ALL
-      SELECT product_id${vector}, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
+      SELECT product_id${collapse ? ', search' : ''}, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
     )`;
   const exact = `((SELECT count(*) FROM all_words) <= ${SEARCH_CANDIDATES} AND (SELECT count(*) FROM partial) <= ${SEARCH_CANDIDATES})`;
   return { sql, params, exact };
