@@ -18,7 +18,7 @@ export function buildOpenApiDocument(app: INestApplication, basePath: string, ex
       'Multi-tenant product catalog for AI agents. Upload a JSON array of products, poll the import job, read the catalog back. ' +
         'Authenticate with HTTP Basic: username = account id, password = personal access token. ' +
         'Every error answers `{"error":{"type","message"}}` (the ErrorResponse schema); each operation lists its errors with real examples. ' +
-        'Limits: an account may run READS_IN_FLIGHT_PER_ACCOUNT reads at once per server and an organization READS_IN_FLIGHT_PER_ORGANIZATION, ' +
+        'Limits: an account may run READS_IN_FLIGHT_PER_ACCOUNT reads at once per server and an organization READS_IN_FLIGHT_PER_ORGANIZATION (shared while several organizations read), ' +
         "a server READS_IN_FLIGHT_PER_PROCESS in all; a read beyond them waits up to READ_WAIT_MS for its turn, then 429 (503 for the server's limit); a read's statements stop after " +
         'READ_STATEMENT_TIMEOUT_MS (503) and its answer may not pass READ_RESPONSE_MAX_BYTES (422: ask for fewer). Writes sent by a browser ' +
         "from another site (an Origin other than this service's or one of ALLOWED_ORIGINS, or Sec-Fetch-Site: cross-site) answer 403.",

@@ -74,7 +74,10 @@ export class ReadBudget {
       case 'account':
         return `This account already has ${limits.perAccount} reads in progress (limit ${limits.perAccount}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
       case 'organization':
-        return `This organization already has ${limits.perOrganization} reads in progress (limit ${limits.perOrganization}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
+        return (
+          `This organization already has its share of reads in progress (${this.slots.organizationShare()} now: ` +
+          `${limits.perOrganization}, shared while several organizations read); retry after ${READ_RETRY_AFTER_SECONDS} s`
+        );
       case 'process':
         return `This server already runs ${limits.perProcess} reads (its limit); retry shortly`;
     }

@@ -1,4 +1,4 @@
-import { ReadSlots, type ReadSlotGrant } from './read-slots';
+import { READING_WINDOW_MS, ReadSlots, type ReadSlotGrant } from './read-slots';
 
 const release = (grant: ReadSlotGrant): (() => void) => {
   if (!('release' in grant)) throw new Error(`refused: ${grant.refused}`);
@@ -19,15 +19,60 @@ describe('ReadSlots', () => {
     expect(slots.tryAcquire('a', 'org')).toEqual({ refused: 'account' });
   });
 
-  it('gives an organization `perOrganization` slots whatever its number of accounts; other organizations go on', () => {
+  it('gives an organization reading alone `perOrganization` slots whatever its number of accounts', () => {
     const slots = new ReadSlots({ perAccount: 2, perOrganization: 3, perProcess: 100 });
     const held = ['a1', 'a2', 'a3'].map((account) => release(slots.tryAcquire(account, 'big')));
     expect(slots.tryAcquire('a4', 'big')).toEqual({ refused: 'organization' });
     expect(slots.inUseByOrganization('big')).toBe(3);
-    release(slots.tryAcquire('b1', 'small'));
     held[0]();
     release(slots.tryAcquire('a4', 'big'));
     expect(slots.tryAcquire('a5', 'big')).toEqual({ refused: 'organization' });
+  });
+
+  describe('sharing `perOrganization` while several organizations read', () => {
+    let clock: number;
+    const sharing = (perOrganization: number) =>
+      new ReadSlots({ perAccount: 10, perOrganization, perProcess: 100 }, undefined, () => clock);
+    beforeEach(() => (clock = 1_000_000));
+
+    it('lets another organization in at once and holds the first to its share (ceil of the limit over those reading) as its reads end', () => {
+      const slots = sharing(3);
+      const held = ['a1', 'a2', 'a3'].map((account) => release(slots.tryAcquire(account, 'big')));
+      release(slots.tryAcquire('b1', 'small'));
+      expect(slots.organizationsReading()).toBe(2);
+      expect(slots.organizationShare()).toBe(2);
+      held[0]();
+      expect(slots.tryAcquire('a4', 'big')).toEqual({ refused: 'organization' }); // 2 held = its share
+      held[1]();
+      release(slots.tryAcquire('a4', 'big'));
+      expect(slots.inUseByOrganization('big')).toBe(2);
+      release(slots.tryAcquire('c1', 'third'));
+      expect(slots.organizationShare()).toBe(1);
+    });
+
+    it('counts an organization as reading for READING_WINDOW_MS after its last read, then gives the whole limit back', () => {
+      const slots = sharing(2);
+      release(slots.tryAcquire('b1', 'small'))(); // a short read, over at once
+      const flood = release(slots.tryAcquire('a1', 'big'));
+      expect(slots.tryAcquire('a2', 'big')).toEqual({ refused: 'organization' });
+      clock += READING_WINDOW_MS;
+      expect(slots.tryAcquire('a2', 'big')).toEqual({ refused: 'organization' }); // still within the window
+      clock += 1;
+      release(slots.tryAcquire('a2', 'big'));
+      expect([slots.organizationsReading(), slots.inUseByOrganization('big')]).toEqual([1, 2]);
+      flood();
+    });
+
+    it('keeps counting an organization whose read outlasts the window, and gives each at least one slot however many read', () => {
+      const slots = sharing(2);
+      release(slots.tryAcquire('b1', 'slow'));
+      clock += 10 * READING_WINDOW_MS;
+      const organizations = Array.from({ length: 5 }, (_, i) => `o${i}`);
+      for (const organization of organizations) release(slots.tryAcquire(`${organization}-a`, organization));
+      expect(slots.organizationsReading()).toBe(6);
+      expect(slots.organizationShare()).toBe(1);
+      expect(slots.tryAcquire('o0-b', 'o0')).toEqual({ refused: 'organization' });
+    });
   });
 
   it('refuses any read beyond `perProcess`, all organizations together, and takes nothing for a refused one', () => {

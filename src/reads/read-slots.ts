@@ -16,6 +16,12 @@ export interface ReadSlotQueue {
   waitingPerOrganization: number;
 }
 
+/**
+ * An organization counts as reading for this long after its last read started or ended, so one
+ * reading steadily between short pauses (an agent's searches) keeps its share while another floods.
+ */
+export const READING_WINDOW_MS = 1_000;
+
 interface Waiter {
   accountId: string;
   organizationId: string;
@@ -28,7 +34,11 @@ interface Waiter {
  * read holds at most one connection (ReadScope), so `perProcess` is also the most connections reads
  * can take from the pool (sized for it, src/database/pool-size.ts): the rest stays for writes,
  * status and authentication. `perOrganization` below `perProcess` keeps one tenant with many
- * accounts from filling it. Counted per process, like upload slots: N API processes allow N times as many.
+ * accounts from filling it, and is shared while several organizations read: each may then hold
+ * ceil(perOrganization / organizations reading), at least 1 (one reading alone gets all of it). Slots
+ * already held are not taken back; a flooding tenant drops to its share as its reads end, so another
+ * tenant's reads compete with fewer heavy statements for the database's cores. Counted per process,
+ * like upload slots: N API processes allow N times as many.
  */
 export class ReadSlots {
   private readonly byAccount = new Map<string, number>();
@@ -37,10 +47,13 @@ export class ReadSlots {
   /** Reads waiting for a slot, oldest first; each gets the first slot its limits allow. */
   private readonly waiters: Waiter[] = [];
   private readonly waitingByOrganization = new Map<string, number>();
+  /** When each organization last started or ended a read (those not reading any more are forgotten). */
+  private readonly lastRead = new Map<string, number>();
 
   constructor(
     readonly limits: ReadSlotLimits,
     readonly queue: ReadSlotQueue = { waitMs: 0, waitingPerOrganization: 0 },
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -84,8 +97,9 @@ export class ReadSlots {
 
   /** Takes a slot and returns its release (idempotent), or which limit is reached. */
   tryAcquire(accountId: string, organizationId: string): ReadSlotGrant {
+    this.lastRead.set(organizationId, this.now());
     if (this.inUse(accountId) >= this.limits.perAccount) return { refused: 'account' };
-    if (this.inUseByOrganization(organizationId) >= this.limits.perOrganization) return { refused: 'organization' };
+    if (this.inUseByOrganization(organizationId) >= this.organizationShare()) return { refused: 'organization' };
     if (this.total >= this.limits.perProcess) return { refused: 'process' };
     increment(this.byAccount, accountId);
     increment(this.byOrganization, organizationId);
@@ -96,6 +110,7 @@ export class ReadSlots {
       released = true;
       decrement(this.byAccount, accountId);
       decrement(this.byOrganization, organizationId);
+      this.lastRead.set(organizationId, this.now());
       this.total -= 1;
       this.serveWaiters();
     };
@@ -109,6 +124,22 @@ export class ReadSlots {
       const grant = this.tryAcquire(waiter.accountId, waiter.organizationId);
       if ('release' in grant) waiter.resolve(grant);
     }
+  }
+
+  /** Slots each organization may hold now: perOrganization shared among the organizations reading. */
+  organizationShare(): number {
+    return Math.max(1, Math.ceil(this.limits.perOrganization / this.organizationsReading()));
+  }
+
+  /** Organizations with a read in flight or waiting, or one started or ended within READING_WINDOW_MS. */
+  organizationsReading(): number {
+    const since = this.now() - READING_WINDOW_MS;
+    let reading = 0;
+    for (const [organizationId, at] of this.lastRead) {
+      if (at >= since || this.byOrganization.has(organizationId) || this.waitingByOrganization.has(organizationId)) reading += 1;
+      else this.lastRead.delete(organizationId);
+    }
+    return reading;
   }
 
   inUse(accountId: string): number {

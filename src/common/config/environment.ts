@@ -216,7 +216,7 @@ export const ENVIRONMENT = {
     min: 1,
     max: 1_000,
     fallback: 2,
-    doc: 'reads of all the accounts of one organization together running at once per API process (the next wait, `READ_WAIT_MS`, then `429 rate_limited` with `Retry-After`): keep it below `READS_IN_FLIGHT_PER_PROCESS`, so one tenant with many accounts leaves room for the others. About the database\'s cores: on 2 cores, an organization running facets as fast as it can with 2 slots left another organization\'s p95 at about 2× quiet, with 6 at 6.7× (see [security.md](security.md))',
+    doc: "reads of all the accounts of one organization together running at once per API process (the next wait, `READ_WAIT_MS`, then `429 rate_limited` with `Retry-After`), shared while several organizations read: each may then run ceil(this ÷ organizations reading), at least 1 (an organization counts as reading for 1 s after its last read started or ended). Keep it below `READS_IN_FLIGHT_PER_PROCESS`, so one tenant with many accounts leaves room for the others, and about the database's cores: on 2 cores, an organization running facets as fast as it can left another organization's p95 at 1.2–1.8× quiet (its 2 slots shared), 1.0–2.1× (not shared), 6.7× (6 slots) (see [security.md](security.md))",
   }),
   READS_IN_FLIGHT_PER_PROCESS: int({
     min: 1,
@@ -228,7 +228,7 @@ export const ENVIRONMENT = {
     min: 0,
     max: 60_000,
     fallback: 2_000,
-    doc: 'how long a REST or UCP read (or MCP tool call) that finds its account or organization (or the process) at its limit waits for a slot, oldest first, before `429 rate_limited` (`503 unavailable` for the process); 0 = refuse at once. A tenant reading as fast as it can then waits instead of spinning on refusals, and takes its slots\' share of the machine and no more (see [security.md](security.md))',
+    doc: "how long a REST or UCP read (or MCP tool call) that finds its account or organization (or the process) at its limit waits for a slot, oldest first, before `429 rate_limited` (`503 unavailable` for the process); 0 = refuse at once. A tenant reading as fast as it can then waits instead of spinning on refusals, and takes its slots' share of the machine and no more (see [security.md](security.md))",
   }),
   READS_WAITING_PER_ORGANIZATION: int({
     min: 0,
