@@ -31,7 +31,7 @@ import {
 } from './lib/scale/scale-db';
 import { BASELINE_KIND, concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
 import { type SweepResult, timeSweep } from './lib/scale/sweep';
-import { ExhaustiveRanking, pageOneIsExact, sampleQueries } from './lib/scale/exactness';
+import { checkPageOne, ExhaustiveRanking, sampleQueries } from './lib/scale/exactness';
 import { startStack } from './lib/service-stack';
 import { createTenants, type Tenant, tenantOf } from './lib/tenants';
 import { REPO_ROOT } from '../tools/harness/repo';
@@ -196,7 +196,7 @@ void runMain(cleanup, async () => {
   }
 
   // 3b. Exactness: page 1 against the exhaustive ORDER BY over every match, per kind and organization.
-  const exactness: Record<string, { exact: number; of: number }> = {};
+  const exactness: Record<string, ExactnessCell> = {};
   const ranking = await ExhaustiveRanking.connect(stack.databaseUrl);
   try {
     for (const kind of RANKED_KINDS.filter((k) => !k.skipPages)) {
@@ -204,7 +204,7 @@ void runMain(cleanup, async () => {
       for (const [i, role] of roles.entries()) {
         const organizationId = descriptor.measured.find((m) => m.role === role)!.organizationId;
         cell.of++;
-        if (await pageOneIsExact(ranking, clients[i], organizationId, kind.query.q, kind.query.category)) cell.exact++;
+        if ((await checkPageOne(ranking, clients[i], organizationId, kind.query.q, kind.query.category)).exact) cell.exact++;
       }
       exactness[kind.key] = cell;
       log(`exactness ${kind.key}: ${cell.exact}/${cell.of}`);
@@ -213,13 +213,19 @@ void runMain(cleanup, async () => {
       const bigIndex = roles.indexOf('big');
       const organizationId = descriptor.measured.find((m) => m.role === 'big')!.organizationId;
       const queries = await sampleQueries(stack.databaseUrl, organizationId, exactnessQueries);
-      const cell = { exact: 0, of: 0 };
+      const cell = { exact: 0, of: 0, recalled: 0, expected: 0 };
       for (const q of queries) {
+        const check = await checkPageOne(ranking, clients[bigIndex], organizationId, q);
         cell.of++;
-        if (await pageOneIsExact(ranking, clients[bigIndex], organizationId, q)) cell.exact++;
+        if (check.exact) cell.exact++;
+        cell.recalled += check.recalled;
+        cell.expected += check.expected;
       }
       exactness.vocabulary_sample_big = cell;
-      log(`exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of}`);
+      log(
+        `exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of}, ` +
+          `recall of the exhaustive top ${cell.recalled}/${cell.expected}`,
+      );
     }
   } finally {
     await ranking.close();
@@ -311,8 +317,16 @@ void runMain(cleanup, async () => {
   if (problems.length) process.exitCode = 3;
 });
 
+/** Page 1 equal to the exhaustive order in `exact` of `of` queries; for the vocabulary sample also the recall of its top 10. */
+interface ExactnessCell {
+  exact: number;
+  of: number;
+  recalled?: number;
+  expected?: number;
+}
+
 interface ReportInput {
-  exactness: Record<string, { exact: number; of: number }>;
+  exactness: Record<string, ExactnessCell>;
   layout: ScaleLayout;
   total_products: number;
   build: Record<string, unknown>;
@@ -349,7 +363,8 @@ function report(r: ReportInput): void {
   if (r.exactness.vocabulary_sample_big) {
     const v = r.exactness.vocabulary_sample_big;
     lines.push(
-      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization`,
+      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization` +
+        (v.expected ? `; recall of the exhaustive top 10: ${v.recalled}/${v.expected} (${fmt(v.recalled! / v.expected, 3)})` : ''),
     );
   }
   process.stdout.write(

@@ -4,7 +4,7 @@ import type { ReplicaRead } from '../database/replicas/replica-read';
 import { StatementCanceller } from '../database/read-scope/statement-canceller';
 import { AppConfig } from '../common/config/app-config';
 import { RateLimitedError, UnavailableError, ValidationError } from '../common/errors/api-error';
-import { ReadSlots, type ReadSlotRefusal } from './read-slots';
+import { ReadSlots, type ReadSlotGrant, type ReadSlotRefusal } from './read-slots';
 
 /** Whose read it is: the slots are counted per account and per organization. */
 export interface Reader {
@@ -46,8 +46,7 @@ export class ReadBudget {
 
   /** Takes a read slot and returns its release (idempotent), or which limit is reached. */
   tryAcquire(reader: Reader): (() => void) | ReadSlotRefusal {
-    const grant = this.slots.tryAcquire(reader.accountId, reader.organizationId);
-    return 'release' in grant ? grant.release : grant.refused;
+    return releaseOrRefusal(this.slots.tryAcquire(reader.accountId, reader.organizationId));
   }
 
   /**
@@ -64,8 +63,7 @@ export class ReadBudget {
 
   /** A slot's release, waiting up to READ_WAIT_MS for one, or which limit refused it (`signal`: the client gone). */
   async waitForSlot(reader: Reader, signal?: AbortSignal): Promise<(() => void) | ReadSlotRefusal> {
-    const grant = await this.slots.acquire(reader.accountId, reader.organizationId, signal);
-    return 'release' in grant ? grant.release : grant.refused;
+    return releaseOrRefusal(await this.slots.acquire(reader.accountId, reader.organizationId, signal));
   }
 
   busyMessage(refusal: ReadSlotRefusal): string {
@@ -106,4 +104,8 @@ export class ReadBudget {
   tooLarge(bytes: number): ValidationError {
     return new ValidationError(this.tooLargeMessage(bytes));
   }
+}
+
+function releaseOrRefusal(grant: ReadSlotGrant): (() => void) | ReadSlotRefusal {
+  return 'release' in grant ? grant.release : grant.refused;
 }

@@ -70,7 +70,11 @@ export class ReadSlots {
     return new Promise<ReadSlotGrant>((resolve) => {
       const leave = (grant: ReadSlotGrant) => {
         const at = this.waiters.indexOf(waiter);
-        if (at < 0) return; // already served
+        if (at < 0) {
+          // Already served (or gone): a slot granted now would have no holder, so it goes back at once.
+          if ('release' in grant) grant.release();
+          return;
+        }
         this.waiters.splice(at, 1);
         decrement(this.waitingByOrganization, organizationId);
         clearTimeout(waiter.timer);

@@ -73,19 +73,33 @@ export class ExhaustiveRanking {
   }
 }
 
-/** Whether the API's page 1 of `q` (limit EXACT_PAGE) lists exactly the exhaustive ids, in order. */
-export async function pageOneIsExact(
+/** How the API's page 1 of `q` compares with the exhaustive top: equal (same ids, same order), and how many of the top it holds. */
+export interface PageOneCheck {
+  exact: boolean;
+  /** Ids of the exhaustive top (at most EXACT_PAGE) on the API's page 1, in any order. */
+  recalled: number;
+  /** The exhaustive top's size. */
+  expected: number;
+}
+
+/** The API's page 1 of `q` (limit EXACT_PAGE) against the exhaustive ids: exact order, and recall of the top. */
+export async function checkPageOne(
   ranking: ExhaustiveRanking,
   client: SearchClient,
   organizationId: string,
   q: string,
   category?: string,
-): Promise<boolean> {
+): Promise<PageOneCheck> {
   const [expected, page] = await Promise.all([
     ranking.topIds(organizationId, q, category),
     client.ids({ q, limit: String(EXACT_PAGE), ...(category ? { category } : {}) }),
   ]);
-  return expected.length === page.length && expected.every((id, i) => id === page[i]);
+  const onPage = new Set(page);
+  return {
+    exact: expected.length === page.length && expected.every((id, i) => id === page[i]),
+    recalled: expected.filter((id) => onPage.has(id)).length,
+    expected: expected.length,
+  };
 }
 
 /**
