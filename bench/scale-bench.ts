@@ -220,6 +220,7 @@ void runMain(cleanup, async () => {
         if (check.exact) cell.exact++;
         cell.recalled += check.recalled;
         cell.expected += check.expected;
+        if (!check.exact) log(`  page 1 not exact: "${q}" (${check.recalled}/${check.expected} of the exhaustive top on it)`);
       }
       exactness.vocabulary_sample_big = cell;
       log(

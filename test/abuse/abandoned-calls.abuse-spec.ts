@@ -35,7 +35,7 @@ describe('MCP calls abandoned by their client', () => {
   afterAll(() => api?.stop());
 
   it(`never run more than READS_IN_FLIGHT_PER_ACCOUNT (${PER_ACCOUNT}) statements at once for the account that abandons them`, async () => {
-    const attacker = state.crowd.readers[5]; // its own account: the others are organization-flood's (global-setup.ts)
+    const attacker = state.crowd.abandoner;
     const authorization = basicAuth(attacker.accountId, attacker.token);
     // The catalog's most frequent title word: facets over a large part of the catalog.
     const query = state.words[0];

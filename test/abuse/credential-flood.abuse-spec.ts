@@ -42,7 +42,8 @@ describe('A flood of wrong credentials from many addresses', () => {
     const cachedPolls = loop(stop, poll('127.0.0.3', cached), POLL_MS);
     await sleep(1_000);
     // Guesses: unknown account ids, and real account ids (of the other organization) with a wrong secret.
-    const realIds = state.crowd.readers.map((reader) => reader.accountId);
+    const { flooders, abandoner, amplifier } = state.crowd;
+    const realIds = [...flooders, abandoner, amplifier].map((reader) => reader.accountId);
     let guess = 0;
     const flood = Array.from({ length: ADDRESSES }, (_, i) =>
       loop(stop, () => {

@@ -45,8 +45,12 @@ export interface Account {
 
 /** What the global setup made: two organizations with the same realistic catalog, and their accounts. */
 export interface AbuseState {
-  /** The attackers' organization: five read-only accounts (and the writer that imported the catalog). */
-  crowd: { organizationId: string; readers: Account[] };
+  /**
+   * The attackers' organization (and the writer that imported the catalog): read-only accounts, one
+   * group per spec, so that one spec's requests do not spend another's per-account rate limit
+   * (RATE_LIMIT_PER_MINUTE, counted in Redis per minute across the suite's API processes).
+   */
+  crowd: { organizationId: string; flooders: Account[]; abandoner: Account; amplifier: Account };
   /** The honest tenant: read-only accounts, and the finished import job whose status it polls. */
   honest: { organizationId: string; readers: Account[]; jobId: string };
   /** Distinct words of the catalog's titles, most frequent first (for searches and typo queries). */
