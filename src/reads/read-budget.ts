@@ -73,7 +73,7 @@ export class ReadBudget {
         return `This account already has ${limits.perAccount} reads in progress (limit ${limits.perAccount}); retry after ${READ_RETRY_AFTER_SECONDS} s`;
       case 'organization':
         return (
-          `This organization already has its share of reads in progress (${this.slots.organizationShare()} now: ` +
+          `This organization already has its share of reads in progress (${this.slots.organizationShare()} of its ` +
           `${limits.perOrganization}, shared while several organizations read); retry after ${READ_RETRY_AFTER_SECONDS} s`
         );
       case 'process':

@@ -102,8 +102,13 @@ export class ReadSlots {
   /** Takes a slot and returns its release (idempotent), or which limit is reached. */
   tryAcquire(accountId: string, organizationId: string): ReadSlotGrant {
     this.lastRead.set(organizationId, this.now());
+    return this.take(accountId, organizationId, this.organizationShare());
+  }
+
+  /** tryAcquire with the organizations' share already counted (`share`). */
+  private take(accountId: string, organizationId: string, share: number): ReadSlotGrant {
     if (this.inUse(accountId) >= this.limits.perAccount) return { refused: 'account' };
-    if (this.inUseByOrganization(organizationId) >= this.organizationShare()) return { refused: 'organization' };
+    if (this.inUseByOrganization(organizationId) >= share) return { refused: 'organization' };
     if (this.total >= this.limits.perProcess) return { refused: 'process' };
     increment(this.byAccount, accountId);
     increment(this.byOrganization, organizationId);
@@ -123,9 +128,13 @@ export class ReadSlots {
 
   /** Hands freed slots to the oldest waiters whose limits now allow one. */
   private serveWaiters(): void {
+    if (this.waiters.length === 0) return;
+    // Every waiter's organization counts as reading (it is waiting), and granting slots changes no
+    // organization's standing: one count serves the whole pass, not one per waiter.
+    const share = this.organizationShare();
     for (const waiter of [...this.waiters]) {
       if (this.total >= this.limits.perProcess) return;
-      const grant = this.tryAcquire(waiter.accountId, waiter.organizationId);
+      const grant = this.take(waiter.accountId, waiter.organizationId, share);
       if ('release' in grant) waiter.resolve(grant);
     }
   }

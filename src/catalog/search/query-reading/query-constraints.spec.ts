@@ -47,6 +47,15 @@ describe('readConstraints', () => {
     ]);
   });
 
+  it('leaves a negation before an empty phrase in the text (fast-check found `not "` losing its "not")', () => {
+    for (const q of ['not "', 'shoes not ""', 'without " "']) {
+      const read = readConstraints(q);
+      expect(read.negated).toEqual([]);
+      expect(read.words).toEqual([]);
+      expect(read.text.split(/\s+/)).toContain(q.split(' ').find((w) => w === 'not' || w === 'without'));
+    }
+  });
+
   it('never throws, and every word it consumes is reported', () => {
     const words = fc.constantFrom(
       'under',

@@ -155,10 +155,11 @@ export function readConstraints(q: string): QueryConstraints {
     }
     const next = tokens[i + 1];
     if (NEGATIONS.has(tokens[i].word) && next && !next.used && (next.word || next.quoted)) {
-      tokens[i].used = true;
-      next.used = true;
       const excluded = next.quoted ? next.text.replace(/^-?"|"$/g, '').trim() : next.word;
+      // An empty phrase (`not "`) negates nothing: both stay in the text, so no word is lost unreported.
       if (excluded) {
+        tokens[i].used = true;
+        next.used = true;
         result.negated.push(excluded);
         readings.push(
           { word: tokens[i].word, status: 'ignored', reason: 'negation' },
