@@ -9,8 +9,12 @@ import { readState, startApi, type AbuseState, type Api } from './support/stack'
  * worker's work after the setup's import, which the setup now waits for).
  */
 const WORST_OVER_TYPICAL_MAX = 3;
-/** The honest tenant's p95 while the attacker runs, against quiet (as organization-flood). */
-const ATTACKED_P95_MAX_RATIO = 2;
+/**
+ * The honest tenant's p95 while the attacker runs, against quiet. The issue sets no figure for this
+ * one (item 3's 2× is organization-flood's); measured 1.48–1.83× (1.83 in a CI run), so 3× guards
+ * against a regression without failing on a noisy machine.
+ */
+const ATTACKED_P95_MAX_RATIO = 3;
 /** Sequential pairs (a typical query, then the worst one) for the cost ratio. */
 const ROUNDS = 15;
 const PHASE_MS = 8_000;
@@ -45,7 +49,7 @@ function worstQuery(words: readonly string[]): string {
  * one-letter typos of the catalog's own words). Each costs at most 3× a typical one-word search (the
  * documented bounds: 10 words searched, 3 missing words tried for typos, the rest reported `ignored`
  * with reason `word_limit`, never an error), and four loops of them leave another organization's
- * status polls and searches unrefused and within 2× of quiet.
+ * status polls and searches unrefused and within 3× of quiet.
  */
 describe('The costliest query an attacker can build', () => {
   let api: Api;
