@@ -5,7 +5,7 @@ import { apiErrorOf } from '../../common/errors/testing/api-error-of';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
 import { RankedSearchRepository, type RankedPosition, type Tier } from '../search/ranked-search.repository';
-import { SEARCH_CANDIDATES } from '../search/tier-ranking';
+import { SEARCH_CANDIDATES } from '../search/tier-scoring';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 import { ProductQueryService } from './product-query.service';

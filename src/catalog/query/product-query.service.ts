@@ -11,7 +11,7 @@ import { type CodePart, codeFormsOf, codePartsOf } from '../search/query-reading
 import { QueryAnalyzer, type SearchPlan } from '../search/query-reading/query-analyzer';
 import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation, type WordReading } from '../search/query-reading/query-interpretation';
 import { RankedSearchRepository, Tier } from '../search/ranked-search.repository';
-import { SEARCH_CANDIDATES } from '../search/tier-ranking';
+import { SEARCH_CANDIDATES } from '../search/tier-scoring';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import type { GroupMatches } from '../search/variant-groups';
 import { withInferred } from './inferred-criteria';

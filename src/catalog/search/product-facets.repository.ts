@@ -5,7 +5,7 @@ import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { hitsQuery, type HitsQuery, type Ladder } from './ranked-search.repository';
-import { scoreExpression, SEARCH_CANDIDATES } from './tier-ranking';
+import { scoreExpression, SEARCH_CANDIDATES } from './tier-scoring';
 import { GROUP_UNIT } from './variant-groups';
 
 /** Values listed per facet (per category level); the rest are counted as `other_count`. */

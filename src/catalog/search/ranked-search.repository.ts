@@ -6,7 +6,8 @@ import type { SearchPlan } from './query-reading/query-analyzer';
 import { allOf, renderOperand, someOf } from './query-reading/search-terms';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { keysetParams, sortKeySql, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
-import { type Band, countAndScore, partialBand, rankTier, type Run, scoreExpression, SEARCH_CANDIDATES, topBand } from './tier-ranking';
+import { type Band, countAndScore, partialBand, rankTier, topBand } from './tier-ranking';
+import { type Run, scoreExpression, SEARCH_CANDIDATES } from './tier-scoring';
 import { collapseRounds, GROUP_UNIT, groupMatchesSql, type GroupMatches, type GroupOrder } from './variant-groups';
 
 /** Tiers, best first: every all-words match ranks above every partial one. */
@@ -111,7 +112,7 @@ export class RankedSearchRepository {
           const found =
             t.tier === Tier.AllWords && prescored
               ? prescored
-              : await rankTier(run, where, t.match, t.band, plan, n - rows.length, within, matches);
+              : await rankTier(run, where, t.match, t.band, plan, t.tier === Tier.Partial, n - rows.length, within, matches);
           if (t.tier === Tier.AllWords) prescored = null;
           rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
         }

@@ -1,5 +1,6 @@
 import { BandWalkInIdOrder1795815000000 } from './1795815000000-BandWalkInIdOrder';
 import { VocabularyLookupsByKey1795830000000 } from './1795830000000-VocabularyLookupsByKey';
+import { SearchFieldIndexes1795840000000 } from './1795840000000-SearchFieldIndexes';
 import { CreateAuthTables1764115200000 } from './1764115200000-CreateAuthTables';
 import { CreateImportTables1764115260000 } from './1764115260000-CreateImportTables';
 import { CreateProducts1764115320000 } from './1764115320000-CreateProducts';
@@ -57,4 +58,5 @@ export const migrations = [
   VariantGroups1795811974360,
   BandWalkInIdOrder1795815000000,
   VocabularyLookupsByKey1795830000000,
+  SearchFieldIndexes1795840000000,
 ];

@@ -1,0 +1,89 @@
+import type request from 'supertest';
+import { SEARCH_CANDIDATES } from '../../src/catalog/search/tier-scoring';
+import { createCaller, type TestCaller } from '../support/factories';
+import { upload, waitForIndexing, waitForJob } from '../support/imports';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+
+/**
+ * docs/search.md "Ranking at scale": a tier of more matches than SEARCH_CANDIDATES whose best
+ * matches are too sparse for the walk is still ranked exactly: the matches with the word in a
+ * describing field read through their own index and scored, the description-only ones walked in id
+ * order. Every product has "lamp" in its description; a few, far apart and late in id order, in
+ * the title (the walk of the first 2,000 ids finds none), some in a category or a tag.
+ */
+describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
+  let t: TestApp;
+  let caller: TestCaller;
+  const SIZE = SEARCH_CANDIDATES + 400;
+  const id = (i: number) => `p-${String(i).padStart(5, '0')}`;
+  const inTitle = (i: number) => i === 6_001 || i === 9_002 || i === SIZE - 3;
+  const inCategory = (i: number) => i % 347 === 5;
+  const inTag = (i: number) => i % 1_009 === 7;
+  // "brass" (a tag, so a word the catalog describes) on three products: with it, "lamp brass" has
+  // three all-words matches and the rest of the catalog as partial matches, a tier of its own.
+  const hasBrass = (i: number) => i === 40 || i === 5_000 || i === 9_500;
+  const products = Array.from({ length: SIZE }, (_, i) => ({
+    id: id(i),
+    title: `Item ${i}${inTitle(i) ? ' lamp' : ''}`,
+    ...(inCategory(i) && { categories: ['Lamp'] }),
+    ...((inTag(i) || hasBrass(i)) && { tags: [inTag(i) && 'lamp', hasBrass(i) && 'brass'].filter(Boolean) }),
+    description: 'A lamp',
+  }));
+  /** The documented score of "lamp" alone: title 1.0, category 0.6, tag 0.4, description 0.2. */
+  const lampScore = (i: number) => (inTitle(i) ? 1 : inCategory(i) ? 0.6 : inTag(i) ? 0.4 : 0.2);
+  const byScore = (score: (i: number) => number, keep: (i: number) => boolean) =>
+    products
+      .map((_, i) => i)
+      .filter(keep)
+      .sort((a, b) => score(b) - score(a) || a - b)
+      .map(id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    caller = await createCaller(t.app);
+    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(products)));
+    await waitForIndexing(t.app, caller.organizationId);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  async function pages(
+    q: string,
+    limit: number,
+    count: number,
+    cursor: string | null = null,
+  ): Promise<{ ids: string[]; cursor: string | null }> {
+    const ids: string[] = [];
+    for (let n = 0; n < count; n++) {
+      const page: request.Response = await authed(t.http, caller)
+        .get(`/v1/catalogs/products?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
+      ids.push(...page.body.data.map((p: { id: string }) => p.id));
+      cursor = page.body.next_cursor;
+      if (!cursor) break;
+    }
+    return { ids, cursor };
+  }
+
+  it('pages 1-12 of a word mostly in descriptions are the exhaustive order: title, category, tag, then description by id', async () => {
+    const expected = byScore(lampScore, () => true);
+    expect(expected.length).toBeGreaterThan(SEARCH_CANDIDATES);
+    const { ids } = await pages('lamp', 10, 12);
+    expect(ids).toEqual(expected.slice(0, 120));
+  });
+
+  it('the same order with pages of 25, and deep in the description-only matches', async () => {
+    const expected = byScore(lampScore, () => true);
+    const { ids, cursor } = await pages('lamp', 25, 4);
+    expect(ids).toEqual(expected.slice(0, 100));
+    expect((await pages('lamp', 25, 2, cursor)).ids).toEqual(expected.slice(100, 150));
+  });
+
+  it('a partial-match tier larger than SEARCH_CANDIDATES: after the three all-words matches, the rest by the score of "lamp"', async () => {
+    const all = byScore((i) => lampScore(i) + 0.4, hasBrass);
+    const partial = byScore(lampScore, (i) => !hasBrass(i));
+    expect(partial.length).toBeGreaterThan(SEARCH_CANDIDATES);
+    const { ids } = await pages('lamp%20brass', 10, 6);
+    expect(ids).toEqual([...all, ...partial].slice(0, 60));
+  });
+});
