@@ -6,8 +6,8 @@ import { BAND_WALK_ROWS, inIdOrder, type Run, SCORE_EPSILON, scoreExpression, SE
  * Ranking a tier of more matches than SEARCH_CANDIDATES whose top band did not fill the page,
  * exactly, without scoring every match. Where each of the query's terms is in a product, by the
  * field indexes of migration 1795840000000, puts the product in a **cell**: per term, in the title,
- * in another describing field (brand, categories, attributes, tags), or neither (its description,
- * or nowhere). A cell bounds its products' scores (its **ceiling**: each term at the best step its
+ * else in the brand, categories or attributes, else in the tags, else elsewhere (its description,
+ * or nowhere; see PLACES). A cell bounds its products' scores (its **ceiling**: each term at the best step its
  * place allows), and its members are found through those indexes, not by reading every match.
  *
  * Cells are read best ceiling first, until the page's last score beats every ceiling left. A cell's
