@@ -176,7 +176,7 @@ function cellKeySql(forms: TermForms[]): string {
  * titles through the search vector's index, whose entries hold no weights: 66,791 rows rechecked,
  * 245 ms, for a cell the title index shows empty.
  */
-async function scoreCell(
+function scoreCell(
   run: Run,
   where: string,
   match: string,
@@ -185,23 +185,10 @@ async function scoreCell(
   limit: number,
   after: { score: number; id: string } | undefined,
 ): Promise<Array<{ score: number; id: string }>> {
-  const params: Record<string, unknown> = { ...cell.params, cap: SEARCH_CANDIDATES, limit };
   const condition = cell.fields
     ? `${where} AND (${match}) IS TRUE AND (${cell.vector}) IS TRUE AND ${cell.fields}`
     : `${where} AND ${match} AND ${cell.vector}`;
-  const score = scoreExpression(plan, params);
-  let keyset = '';
-  if (after) {
-    keyset = 'WHERE r.score < :afterScore OR (r.score = :afterScore AND r.product_id > :afterId)';
-    Object.assign(params, { afterScore: after.score, afterId: after.id });
-  }
-  const rows = await run<{ product_id: string; score: number }>(
-    `WITH h AS (SELECT s.product_id, s.search FROM product_search s WHERE ${condition} LIMIT :cap)
-     SELECT r.product_id, r.score FROM (SELECT h.product_id, (${score})::float8 AS score FROM h) r ${keyset}
-      ORDER BY r.score DESC, r.product_id LIMIT :limit`,
-    params,
-  );
-  return rows.map((r) => ({ score: Number(r.score), id: r.product_id }));
+  return scoreTier((sql, params) => run(sql, { ...params, ...cell.params }), condition, 'true', plan, limit, after, SEARCH_CANDIDATES);
 }
 
 /**
