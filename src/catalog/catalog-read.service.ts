@@ -22,7 +22,9 @@ export class CatalogReadService {
   async listProducts(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<StoredProductPageDto> {
     const page = await this.query.page(organizationId, criteria, limit, cursor);
     return {
-      data: page.products.map((p) => StoredProductDto.from(p, page.groups && (page.groups.get(p.productId)?.count ?? 1) - 1)),
+      data: page.products.map((p) =>
+        StoredProductDto.from(p, page.groups && (page.groups.get(p.productId)?.count ?? 1) - 1, page.matches?.get(p.productId)),
+      ),
       next_cursor: page.nextCursor,
       total_count: page.totalCount,
       total_count_exact: page.totalCountExact,

@@ -17,6 +17,7 @@ import { VocabularySweep } from './search/vocabulary-sweep';
 import { QueryAnalyzer } from './search/query-reading/query-analyzer';
 import { ProductCodesRepository } from './search/product-codes.repository';
 import { RankedSearchRepository } from './search/ranked-search.repository';
+import { ProductMatchesRepository } from './search/product-matches.repository';
 import { ProductFacetsRepository } from './search/product-facets.repository';
 import { ProductFacetsService } from './query/product-facets.service';
 import { SynonymsController } from './synonyms/synonyms.controller';
@@ -39,6 +40,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     QueryAnalyzer,
     QueryWordsRepository,
     RankedSearchRepository,
+    ProductMatchesRepository,
     ProductCodesRepository,
     ProductFacetsRepository,
     ProductFacetsService,

@@ -41,6 +41,7 @@ export class UcpCatalogService {
       ...toCriteria(request.filters, request.context?.currency),
       q: request.query,
       pricedOnly: true,
+      ...(request.match === 'all' && { matchAll: true }),
       // One product per variant group, its matching variants inside (docs/search.md "Variants").
       collapseVariants: true,
       ...(request.sort && { sort: request.sort }),
@@ -89,7 +90,9 @@ export class UcpCatalogService {
     return page.products.map((p) => {
       const group = groupOf(p.productId);
       const others = group.members.filter((id) => id !== p.productId).flatMap((id) => siblings.get(id) ?? []);
-      return toUcpGroup(stored(p), others.map(stored), group.count - 1);
+      const product = toUcpGroup(stored(p), others.map(stored), group.count - 1);
+      const match = page.matches?.get(p.productId);
+      return product && match ? { ...product, _match: match } : product;
     });
   }
 

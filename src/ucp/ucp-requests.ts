@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
 import { MAX_ATTRIBUTE_FILTERS } from '../catalog/dto/product-query.dto';
+import { MATCH_STRATEGIES } from '../catalog/query/product-criteria';
 
 /**
  * The UCP catalog request objects (catalog_search.json / catalog_lookup.json, 2026-04-08) as zod
@@ -86,6 +87,13 @@ export const searchRequestSchema = z
     attribution: passThrough.optional(),
     filters: filters.optional(),
     pagination: pagination.optional(),
+    match: z
+      .enum(MATCH_STRATEGIES)
+      .optional()
+      .describe(
+        'Extension: `any` (default) adds products having only some of the words when those having every word do not fill the first page; ' +
+          '`all` returns only products having every word (each product says how it matched in its `_match` extension field).',
+      ),
     sort: z
       .enum(['relevance', 'price_asc', 'price_desc', 'newest'])
       .optional()

@@ -5,7 +5,7 @@ import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from '../query/product-criteria';
-import { normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../query/product-criteria';
+import { MATCH_STRATEGIES, type MatchStrategy, normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../query/product-criteria';
 import { Satisfies } from '../validation/decorators/satisfies.decorator';
 import { isStorableString } from '../../common/text/storable-string';
 
@@ -99,6 +99,19 @@ export class ProductQueryDto extends PageQueryDto {
   sort?: SearchSort;
 
   @ApiPropertyOptional({
+    enum: MATCH_STRATEGIES,
+    default: 'any',
+    description:
+      'With q: `any` (default) adds products having only some of the words when those having every word do not fill the first page ' +
+      '(each product says which words it lacks in `_match`); `all` returns only products having every word (in any of its forms: a ' +
+      'correction, prefix or synonym counts), never partial matches, and nothing when a word is nowhere in the catalog ' +
+      '(as Meilisearch\'s matchingStrategy "all"). Facets count the same products.',
+  })
+  @IsOptional()
+  @IsIn(MATCH_STRATEGIES, { message: `match must be one of ${MATCH_STRATEGIES.join(', ')}` })
+  match?: MatchStrategy;
+
+  @ApiPropertyOptional({
     type: 'boolean',
     default: false,
     description:
@@ -185,5 +198,6 @@ export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
     price: query.currency !== undefined ? { currency: query.currency, min: query.price_min, max: query.price_max } : undefined,
     attributes: query.attributes && { ...query.attributes },
     ...(query.collapse_variants === true && { collapseVariants: true }),
+    ...(query.match === 'all' && { matchAll: true }),
   };
 }

@@ -4,7 +4,9 @@ import type {
   InferredConstraints,
   InferredSort,
   MatchKind,
+  MatchPlace,
   Money,
+  ProductMatch,
   QueryInterpretation,
   WordReading,
   WordStatus,
@@ -14,6 +16,7 @@ const MATCH_KINDS: MatchKind[] = ['all_words', 'partial', 'code', 'none', 'brows
 const WORD_STATUSES: WordStatus[] = ['matched', 'corrected', 'expanded', 'not_found', 'ignored', 'excluded', 'filter', 'sort', 'code'];
 const VIAS: ExpansionVia[] = ['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit'];
 const SORTS: InferredSort[] = ['price_asc', 'price_desc', 'newest'];
+const PLACES: MatchPlace[] = ['title', 'brand_category_attribute', 'tags', 'description', 'code'];
 
 @ApiSchema({ name: 'QueryWordReading', description: 'How one word (or quoted phrase) of q was read.' })
 export class WordReadingDto implements WordReading {
@@ -94,4 +97,54 @@ export class QueryInterpretationDto implements QueryInterpretation {
 
   @ApiProperty({ type: InferredConstraintsDto })
   inferred: InferredConstraints;
+}
+
+@ApiSchema({
+  name: 'ProductMatch',
+  description:
+    'How this product matched q (docs/search.md "How each product matched"): which searched words it has and where, which it lacks. ' +
+    'Fields may be added, never renamed or dropped.',
+})
+export class ProductMatchDto implements ProductMatch {
+  @ApiProperty({
+    description: 'True when the product has every searched word (in some form: a correction, prefix or synonym counts); false: see missing',
+    example: false,
+  })
+  all_words: boolean;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'The query words it lacks, as interpretation.words names them: searched words this product has nowhere, and words the catalog has nowhere (not_found)',
+    example: ['256gb'],
+  })
+  missing: string[];
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: PLACES },
+    description:
+      'Each query word it has, and where its best match is: title; brand_category_attribute (brand, a category or an attribute value); tags; ' +
+      'description; code (a product code written in q: GTIN, MPN or product id, matched exactly)',
+    example: { pixel: 'title', phone: 'title' },
+  })
+  words: Record<string, MatchPlace>;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: VIAS },
+    description: 'Words it has only through another form than the one typed, and how that form was found (typo, split, prefix, synonym, everyday)',
+    example: { blutooth: 'typo' },
+  })
+  via?: Record<string, ExpansionVia>;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description:
+      'Its relevance score: per word, title 1.0, brand/categories/attributes 0.6, tags 0.4, description 0.2 (0.7 of that through an ' +
+      'alternative form, 0.15 through the correction of a rare word), summed. The page is ordered by it within each tier. null: a product code match',
+    example: 2,
+  })
+  score: number | null;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Product } from '../entities/product.entity';
 import { ProductDto } from './product.dto';
-import { QueryInterpretationDto } from './query-interpretation.dto';
+import type { ProductMatch } from '../search/query-reading/query-interpretation';
+import { ProductMatchDto, QueryInterpretationDto } from './query-interpretation.dto';
 
 /** A product as the catalog stores it: the validated fields plus bookkeeping. */
 @ApiSchema({
@@ -31,13 +32,20 @@ export class StoredProductDto extends ProductDto {
   })
   sibling_count?: number;
 
-  static from(product: Product, siblingCount?: number): StoredProductDto {
+  @ApiPropertyOptional({
+    type: ProductMatchDto,
+    description: 'Only with q: how this product matched the query, which words it has and where, which it lacks',
+  })
+  _match?: ProductMatch;
+
+  static from(product: Product, siblingCount?: number, match?: ProductMatch): StoredProductDto {
     return {
       ...(product.data as unknown as ProductDto),
       created_at: product.createdAt.toISOString(),
       updated_at: product.updatedAt.toISOString(),
       last_import_job_id: product.lastImportJobId,
       ...(siblingCount !== undefined && { sibling_count: siblingCount }),
+      ...(match && { _match: match }),
     };
   }
 }

@@ -12,6 +12,10 @@ export interface PriceRange {
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** Which products a search returns: `any` (default) adds partial matches when the all-words ones do not fill the page; `all` never. */
+export const MATCH_STRATEGIES = ['any', 'all'] as const;
+export type MatchStrategy = (typeof MATCH_STRATEGIES)[number];
+
 /**
  * What a product page may be narrowed by. Every transport (REST list, UCP REST, MCP tools)
  * translates its own parameters into this one shape, so they cannot disagree.
@@ -36,6 +40,8 @@ export interface ProductCriteria {
   attributes?: Record<string, string>;
   /** One entry per variant group (`group_id`): its best match in the page's order (docs/search.md "Variants"). */
   collapseVariants?: boolean;
+  /** A search returns only products matching every word of q (REST `match=all`): no partial matches. */
+  matchAll?: boolean;
 }
 
 /** The category path as the SQL key function normalises it: segments trimmed and joined by " > ". */

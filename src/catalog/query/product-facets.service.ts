@@ -5,6 +5,7 @@ import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
 import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
+import { matchesNothing, planFor } from './match-all';
 
 const EMPTY_FACET = { values: [], other_count: 0, missing_count: 0 };
 
@@ -23,8 +24,8 @@ export class ProductFacetsService {
     let criteria = given;
     if (criteria.q !== undefined) {
       await this.facets.ownRowsFromHere();
-      const plan = await this.analyzer.analyze(organizationId, criteria.q);
-      if (plan.terms.length === 0) {
+      const plan = planFor(await this.analyzer.analyze(organizationId, criteria.q), criteria);
+      if (matchesNothing(plan, criteria)) {
         return {
           total_count: 0,
           total_count_exact: true,
@@ -35,7 +36,7 @@ export class ProductFacetsService {
           unpriced_count: 0,
         };
       }
-      search = { plan, ladder: { auto: pageSize } };
+      search = { plan, ladder: criteria.matchAll ? false : { auto: pageSize } };
       criteria = (await withInferred(plan.constraints, given, () => this.products.mainCurrency(organizationId))).criteria;
     }
     const { counted, exact, ...facets } = await this.facets.facets(organizationId, criteria, search);

@@ -1,4 +1,5 @@
 import { ProductCodesRepository } from '../search/product-codes.repository';
+import { ProductMatchesRepository } from '../search/product-matches.repository';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
@@ -29,6 +30,7 @@ describe('ProductQueryService', () => {
         { provide: QueryAnalyzer, useValue: fake.analyzer },
         { provide: ProductCodesRepository, useValue: fake.codes },
         { provide: RankedSearchRepository, useValue: fake.ranked },
+        { provide: ProductMatchesRepository, useValue: fake.matches },
       ],
     }).compile();
     service = moduleRef.get(ProductQueryService);

@@ -9,12 +9,20 @@ import type { Product } from '../entities/product.entity';
 import { ProductCodesRepository } from '../search/product-codes.repository';
 import { type CodePart, codeFormsOf, codePartsOf } from '../search/query-reading/code-forms';
 import { QueryAnalyzer, type SearchPlan } from '../search/query-reading/query-analyzer';
-import { BROWSE_INTERPRETATION, type MatchKind, type QueryInterpretation, type WordReading } from '../search/query-reading/query-interpretation';
+import {
+  BROWSE_INTERPRETATION,
+  type MatchKind,
+  type ProductMatch,
+  type QueryInterpretation,
+  type WordReading,
+} from '../search/query-reading/query-interpretation';
+import { ProductMatchesRepository } from '../search/product-matches.repository';
 import { RankedSearchRepository, Tier } from '../search/ranked-search.repository';
 import { SEARCH_CANDIDATES } from '../search/tier-scoring';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import type { GroupMatches } from '../search/variant-groups';
 import { withInferred } from './inferred-criteria';
+import { matchesNothing, planFor } from './match-all';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 
@@ -69,6 +77,8 @@ export interface ProductPage {
   interpretation: QueryInterpretation;
   /** Collapsed pages (criteria.collapseVariants): each product's variant group among the matches, by product id. */
   groups?: Map<string, GroupMatches>;
+  /** A search: how each product matched the query, by product id (`_match`). */
+  matches?: Map<string, ProductMatch>;
 }
 
 /**
@@ -82,6 +92,7 @@ export class ProductQueryService {
     private readonly analyzer: QueryAnalyzer,
     private readonly ranked: RankedSearchRepository,
     private readonly codes: ProductCodesRepository,
+    private readonly matches: ProductMatchesRepository,
   ) {}
 
   async page(organizationId: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
@@ -139,7 +150,7 @@ export class ProductQueryService {
   private async search(organizationId: string, q: string, criteria: ProductCriteria, limit: number, cursor?: string): Promise<ProductPage> {
     await this.ranked.ownRowsFromHere();
     const parts = codePartsOf(q);
-    const [plan, coded, partCoded] = await Promise.all([
+    const [read, coded, partCoded] = await Promise.all([
       this.analyzer.analyze(organizationId, q),
       cursor ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
       this.codes.find(
@@ -150,6 +161,8 @@ export class ProductQueryService {
       ),
     ]);
     if (coded.length > 0) return this.codePage(organizationId, q, coded, criteria.collapseVariants === true);
+    const plan = planFor(read, criteria);
+    let presentParts: CodePart[] = [];
     if (partCoded.length > 0 && limit > 1) {
       const present = new Set(
         await this.codes.present(
@@ -157,10 +170,8 @@ export class ProductQueryService {
           parts.map((p) => p.form),
         ),
       );
-      plan.words = withCodeReadings(
-        plan.words,
-        parts.filter((p) => present.has(p.form)),
-      );
+      presentParts = parts.filter((p) => present.has(p.form));
+      plan.words = withCodeReadings(plan.words, presentParts);
     }
     // At least one place for the ranked search, whose last row the next page's cursor names.
     const shown = partCoded.slice(0, Math.max(0, limit - 1));
@@ -175,15 +186,16 @@ export class ProductQueryService {
     // A cursor this endpoint did not issue is refused even when the query matches nothing.
     const after = cursor && !sort ? SEARCH_CURSOR.decode(cursor) : undefined;
     if (cursor && sort) SORTED_CURSOR.decode(cursor);
-    if (plan.terms.length === 0)
+    const missing = plan.words.some((w) => w.status === 'not_found');
+    if (matchesNothing(plan, criteria))
       return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, interpretation: reading('none') };
     if (sort) {
       const sorted = await this.sortedPage(organizationId, plan, effective, sort, limit, cursor, reading('all_words'));
-      const missing = plan.words.some((w) => w.status === 'not_found');
       const match: MatchKind = sorted.products.length === 0 && !cursor ? 'none' : missing || sorted.partialShown ? 'partial' : 'all_words';
-      return { ...sorted, interpretation: reading(match) };
+      const matches = await this.matches.of(organizationId, plan, sorted.products.map((p) => p.productId));
+      return { ...sorted, interpretation: reading(match), matches };
     }
-    const ladder = after ? after.ladder === 1 : { auto: limit };
+    const ladder = criteria.matchAll ? false : after ? after.ladder === 1 : { auto: limit };
     const ranked = await this.ranked.page(
       organizationId,
       plan,
@@ -205,21 +217,31 @@ export class ProductQueryService {
       (last) => SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
       ranked.resume,
     );
-    const missing = plan.words.some((w) => w.status === 'not_found');
     const partialShown = ranked.ladder && rows.some((r) => r.tier === Tier.Partial);
     const match: MatchKind =
       shown.length > 0 ? 'code' : rows.length === 0 && !after ? 'none' : missing || partialShown ? 'partial' : 'all_words';
     const codedProducts = await this.products.findMany(organizationId, first);
     const codedById = new Map(codedProducts.map((p) => [p.productId, p]));
+    const products = [
+      ...first.map((id) => codedById.get(id)).filter((p): p is Product => p !== undefined),
+      ...page.items.map((r) => byId.get(r.id) as Product),
+    ];
+    const matches = await this.matches.of(
+      organizationId,
+      plan,
+      products.map((p) => p.productId),
+    );
+    for (const id of first) {
+      const found = matches.get(id);
+      if (found) matches.set(id, withCodeMatch(found, presentParts));
+    }
     return {
-      products: [
-        ...first.map((id) => codedById.get(id)).filter((p): p is Product => p !== undefined),
-        ...page.items.map((r) => byId.get(r.id) as Product),
-      ],
+      products,
       nextCursor: page.nextCursor,
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
       interpretation: reading(match),
+      matches,
       ...(ranked.groups && { groups: withOwnGroups(ranked.groups, first) }),
     };
   }
@@ -247,7 +269,7 @@ export class ProductQueryService {
     const currency =
       sort === 'newest' ? null : (criteria.price?.currency ?? criteria.sortCurrency ?? (await this.products.mainCurrency(organizationId)));
     const position: SortedPosition | undefined = after && { tier: after.tier, group: after.group, key: after.key, id: after.id };
-    const ladder = after ? after.ladder === 1 : { auto: limit };
+    const ladder = criteria.matchAll ? false : after ? after.ladder === 1 : { auto: limit };
     const ranked = await this.ranked.sortedPage(
       organizationId,
       plan,
@@ -293,8 +315,11 @@ export class ProductQueryService {
     const matched = ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
     const groups = collapse ? codeGroups(matched) : undefined;
     const products = groups ? matched.filter((p) => groups.get(p.productId)?.members[0] === p.productId) : matched;
+    const word = q.trim().toLowerCase();
+    const codeMatch: ProductMatch = { all_words: true, missing: [], words: { [word]: 'code' }, score: null };
     return {
       ...(groups && { groups }),
+      matches: new Map(products.map((p) => [p.productId, codeMatch])),
       products,
       nextCursor: null,
       totalCount: products.length,
@@ -302,6 +327,23 @@ export class ProductQueryService {
       interpretation: { match: 'code', words: [{ word: q.trim().toLowerCase(), status: 'code' }], inferred: {} },
     };
   }
+}
+
+/**
+ * A product shown first for a code written inside the query: the codes' words matched as `code`
+ * (found exactly), whatever its text says of them. With several codes in one query each such
+ * product is said to match all of them (which one it has is not read back).
+ */
+function withCodeMatch(found: ProductMatch, parts: CodePart[]): ProductMatch {
+  const words = { ...found.words };
+  let missing = found.missing;
+  for (const part of parts) {
+    const inCode = new Set(part.words);
+    for (const word of part.words) delete words[word];
+    words[part.words.join(' ')] = 'code';
+    missing = missing.filter((word) => !inCode.has(word));
+  }
+  return { ...found, words, missing, all_words: missing.length === 0 };
 }
 
 /** The keyed sort asked for, if any (relevance is the default order). */

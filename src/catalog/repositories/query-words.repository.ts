@@ -124,6 +124,21 @@ export class QueryWordsRepository {
     return { words: row.words ?? [], synonymsAt: row.synonyms_at, synonyms: row.synonyms };
   }
 
+  /**
+   * How many of the organization's products match each tsquery, each counted up to `cap` (a
+   * bounded read of the search index: a word thousands of products have costs `cap` rows).
+   */
+  async productCounts(organizationId: string, queries: string[], cap: number): Promise<number[]> {
+    const rows: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM product_search s
+                 WHERE s.organization_id = $1 AND s.search @@ CAST(q.query AS tsquery) LIMIT $3) c)::int AS n
+         FROM unnest($2::text[]) WITH ORDINALITY AS q(query, i)
+        ORDER BY q.i`,
+      [organizationId, queries, cap],
+    );
+    return rows.map((r) => r.n);
+  }
+
   /** The forms (word i's everyday words) all of whose lexemes the organization's vocabulary has, with those lexemes. */
   everydayFormsKnown(
     organizationId: string,

@@ -1,5 +1,5 @@
 import type { SearchPlan } from './query-reading/query-analyzer';
-import { ALTERNATIVE_FACTOR, FIELD_SCORES, renderOperand, type Term } from './query-reading/search-terms';
+import { ALTERNATIVE_FACTOR, FALLBACK_FACTOR, FIELD_SCORES, formsOf, renderOperand, type Term } from './query-reading/search-terms';
 import { BAND_WALK_ROWS, inIdOrder, type Run, SCORE_EPSILON, scoreExpression, SEARCH_CANDIDATES, scoreTier } from './tier-scoring';
 
 /**
@@ -85,10 +85,11 @@ interface Cell {
 
 const FIELD = Object.fromEntries(FIELD_SCORES) as Record<'A' | 'B' | 'C' | 'D', number>;
 
-/** The best a term can be worth in a place: its exact form's step there, else its alternatives'. */
+/** The best a term can be worth in a place: its exact form's step there, else its alternatives', else its fallbacks'. */
 function placeBest(term: Term, place: number): number {
   const field = FIELD[PLACES[place].field];
-  return term.exact.length > 0 ? field : field * ALTERNATIVE_FACTOR;
+  if (term.exact.length > 0) return field;
+  return term.alternatives.length > 0 ? field * ALTERNATIVE_FACTOR : field * FALLBACK_FACTOR;
 }
 
 /** Every cell of the plan's terms, best ceiling first. */
@@ -119,7 +120,7 @@ function allCells(plan: SearchPlan, partial: boolean): Cell[] {
  * a worse one).
  */
 function termWords(term: Term, weights: string): string {
-  const lexemes = [...new Set([...term.exact, ...term.alternatives].flatMap((o) => o.lexemes))];
+  const lexemes = [...new Set(formsOf(term).flatMap((o) => o.lexemes))];
   return `(${lexemes.map((l) => renderOperand({ lexemes: [l] }, weights)).join(' | ')})`;
 }
 

@@ -17,7 +17,7 @@ export function registerFacetTools(server: McpServer, facets: ProductFacetsServi
     {
       title: 'Count matching products by brand, category, availability and price',
       description:
-        'Takes the catalog object of search_catalog (query, filters, context.currency, pagination.limit) and answers total_count and facet ' +
+        'Takes the catalog object of search_catalog (query, match, filters, context.currency, pagination.limit) and answers total_count and facet ' +
         'counts over the products that search returns (one per variant group, as search_catalog collapses them): brands, categories ' +
         'per level, availability, price min/max per currency. ' +
         'Use it to offer an agent the values to narrow a search by.',
@@ -29,7 +29,13 @@ export function registerFacetTools(server: McpServer, facets: ProductFacetsServi
       toolResult(() =>
         facets.count(
           organizationId,
-          { ...toCriteria(request.filters, request.context?.currency), q: request.query, pricedOnly: true, collapseVariants: true },
+          {
+            ...toCriteria(request.filters, request.context?.currency),
+            q: request.query,
+            pricedOnly: true,
+            collapseVariants: true,
+            ...(request.match === 'all' && { matchAll: true }),
+          },
           request.pagination?.limit ?? DEFAULT_PAGE_LIMIT,
         ),
       ),

@@ -12,11 +12,20 @@ const ucp = z.looseObject({
   capabilities: z.record(z.string(), z.array(z.looseObject({ version: z.string() }))),
 });
 const variant = z.looseObject({ id: z.string(), title: z.string(), price });
+/** How a product matched the query (docs/search.md "How each product matched"); the same object as REST's `_match`. */
+const productMatch = z.looseObject({
+  all_words: z.boolean(),
+  missing: z.array(z.string()),
+  words: z.record(z.string(), z.enum(['title', 'brand_category_attribute', 'tags', 'description', 'code'])),
+  via: z.record(z.string(), z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit'])).optional(),
+  score: z.number().nullable(),
+});
 const product = z.looseObject({
   id: z.string(),
   title: z.string(),
   price_range: z.object({ min: price, max: price }),
   variants: z.array(variant).min(1),
+  _match: productMatch.optional(),
 });
 const message = z.looseObject({ type: z.enum(['error', 'warning', 'info']), content: z.string(), code: z.string().optional() });
 

@@ -1,4 +1,4 @@
-import type { QueryInterpretation } from '../../catalog/search/query-reading/query-interpretation';
+import type { ProductMatch, QueryInterpretation } from '../../catalog/search/query-reading/query-interpretation';
 
 /** The parts of the UCP 2026-04-08 catalog objects this service produces (see test/fixtures/ucp-2026-04-08). */
 
@@ -45,6 +45,8 @@ export interface UcpProduct {
   variants: UcpVariant[];
   tags?: string[];
   metadata?: Record<string, unknown>;
+  /** An extension field (the schema allows extra fields): how the product matched the query, as REST's `_match`. */
+  _match?: ProductMatch;
 }
 
 export type UcpMessage =

@@ -1,4 +1,5 @@
 import type { ProductCodesRepository } from '../../search/product-codes.repository';
+import type { ProductMatchesRepository } from '../../search/product-matches.repository';
 import type { Product } from '../../entities/product.entity';
 import type { SearchPlan } from '../../search/query-reading/query-analyzer';
 import type { QueryAnalyzer } from '../../search/query-reading/query-analyzer';
@@ -67,6 +68,9 @@ export class FakeProductQueries {
       return { terms, required: terms, excluded: [], words: [], constraints: { text: q, negated: [], words: [] } } as unknown as SearchPlan;
     },
   };
+
+  /** How products matched: not computed by the fake (the e2e specs read the real statement). */
+  readonly matches: Pick<ProductMatchesRepository, 'of'> = { of: async () => new Map() };
 
   /** No product codes: searches go to the ranked fake. */
   readonly codes: Pick<ProductCodesRepository, 'find'> = { find: async () => [] };

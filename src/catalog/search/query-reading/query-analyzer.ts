@@ -27,6 +27,10 @@ export const MAX_EXCLUDED = 5;
 export const MAX_CORRECTED_WORDS = 3;
 /** Alternative forms (corrections, completions, synonyms) per word. */
 export const MAX_ALTERNATIVES = 20;
+/** A word the catalog has in at most this many products' descriptions (and nowhere else) is rare: see rareWordCorrections. */
+export const RARE_WORD_PRODUCTS = 3;
+/** A rare word's correction is searched too when at least this many times as many products have it. */
+export const CORRECTION_COMMONER = 10;
 /** Stop words a product query means: a size and the t of t-shirt (pairs like "on ear" become phrases first). */
 const MEANINGFUL_STOP_WORDS = new Set(['s', 't']);
 
@@ -115,10 +119,11 @@ export class QueryAnalyzer {
     const info = await this.lookUp(organizationId, looked);
 
     const wordReadings: WordReading[] = [];
+    const corrections = free.map((t, i) => corrected(info.words[i], { ...looked[i], token: t.token }));
+    const fallbacks = await this.rareWordCorrections(organizationId, looked, info.words, corrections);
     const words = free.map((t, i): Term | null => {
       const word = t.token.toLowerCase();
-      const corrections = corrected(info.words[i], { ...looked[i], token: t.token });
-      const { term, reading } = toTerm(t.lexeme, info.words[i], prefixOf(t), corrections);
+      const { term, reading } = toTerm(t.lexeme, word, info.words[i], prefixOf(t), corrections[i], fallbacks[i]);
       wordReadings.push(reading ?? { word, status: 'not_found' });
       if (reading) reading.word = word;
       return term;
@@ -126,6 +131,7 @@ export class QueryAnalyzer {
     await this.addEverydayWords(organizationId, free, words, wordReadings, info.synonyms);
     const terms = applySynonyms(
       free.map((t) => t.lexeme),
+      free.map((t) => t.token.toLowerCase()),
       words,
       info.synonyms,
       (at, rule) => {
@@ -140,7 +146,8 @@ export class QueryAnalyzer {
     phrases.forEach((phrase, i) => {
       const found = info.words[free.length + i]?.weak ?? false;
       readings.push({ word: phrase.text.toLowerCase(), status: found ? 'matched' : 'not_found' });
-      if (found && phrase.lexemes.length > 0) terms.push({ exact: [{ lexemes: phrase.lexemes }], alternatives: [], strong: true });
+      if (found && phrase.lexemes.length > 0)
+        terms.push({ label: phrase.text.toLowerCase(), exact: [{ lexemes: phrase.lexemes }], alternatives: [], strong: true });
     });
     const excluded = exclusions
       .map((text, i) => ({ text, lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + i).map((t) => t.lexeme) }))
@@ -210,19 +217,46 @@ export class QueryAnalyzer {
       if (row.lexemes.length === 1 && row.lexemes[0] === free[i].lexeme) continue;
       if (!given.has(i) && words[i] !== null && readings[i].via === 'prefix') {
         // A dictionary word read as a prefix: its everyday words replace the completions (still required).
-        words[i] = { exact: [], alternatives: [], strong: true };
+        words[i] = { label: readings[i].word, exact: [], alternatives: [], strong: true };
         readings[i] = { word: readings[i].word, status: 'not_found' };
       }
       given.add(i);
       // Optional beside the query's other words (filler words have everyday words too): they rank, never restrict.
-      const term = words[i] ?? { exact: [], alternatives: [], strong: false };
+      const term = words[i] ?? { label: readings[i].word, exact: [], alternatives: [], strong: false };
       if (term.alternatives.some((o) => o.lexemes.join(' ') === row.lexemes.join(' '))) continue;
-      term.alternatives.push({ lexemes: row.lexemes });
+      term.alternatives.push({ lexemes: row.lexemes, via: 'everyday' });
       words[i] = term;
       const reading = readings[i];
       readings[i] = { word: reading.word, status: 'expanded', via: 'everyday', to: [...(reading.to ?? []), row.lexemes.join(' ')] };
     }
     return given;
+  }
+
+  /**
+   * Per free word, the corrections to search beside it although the catalog has it: a word only in
+   * descriptions and there in at most RARE_WORD_PRODUCTS products (a merchant's typo, "blutooth")
+   * would otherwise hide the near word CORRECTION_COMMONER times as many products carry
+   * ("bluetooth", in a tag). The word itself still ranks first (FALLBACK_FACTOR). One statement, run
+   * only when such a word has corrections.
+   */
+  private async rareWordCorrections(
+    organizationId: string,
+    looked: Array<{ exact: string }>,
+    infos: WordInfo[],
+    corrections: string[][],
+  ): Promise<string[][]> {
+    const out = corrections.map((): string[] => []);
+    const rare = corrections.flatMap((c, i) => (infos[i].weak && !infos[i].strong && c.length > 0 ? [i] : []));
+    if (rare.length === 0) return out;
+    const queries = rare.flatMap((i) => [looked[i].exact, ...corrections[i].map((word) => renderOperand({ lexemes: [word] }))]);
+    const counts = await this.queryWords.productCounts(organizationId, queries, RARE_WORD_PRODUCTS * CORRECTION_COMMONER);
+    let at = 0;
+    for (const i of rare) {
+      const own = counts[at++];
+      const near = corrections[i].map((word) => ({ word, n: counts[at++] }));
+      if (own <= RARE_WORD_PRODUCTS) out[i] = near.filter((c) => c.n >= own * CORRECTION_COMMONER).map((c) => c.word);
+    }
+    return out;
   }
 
   /** Whether each word is in the vocabulary (and strong), its completions, its correction candidates; and the synonyms. */
@@ -280,30 +314,42 @@ const capAlternatives = (term: Term): Term => ({ ...term, alternatives: term.alt
  */
 function toTerm(
   lexeme: string,
+  label: string,
   info: WordInfo,
   prefix: boolean,
   corrections: string[],
+  fallbacks: string[],
 ): { term: Term | null; reading: WordReading | null } {
-  const completions: Operand[] = prefix && !info.strong ? info.completions.map((word) => ({ lexemes: [word] })) : [];
+  const completions: Operand[] = prefix && !info.strong ? info.completions.map((word) => ({ lexemes: [word], via: 'prefix' as const })) : [];
   const strong = info.strong || completions.length > 0;
   const expanded: WordReading | null =
     completions.length > 0 ? { word: lexeme, status: 'expanded', via: 'prefix', to: completions.map((c) => c.lexemes.join(' ')) } : null;
   if (info.strong || info.weak) {
+    if (fallbacks.length > 0) {
+      // A rare word: its common near words are searched too (below it), so they are required like it.
+      const term: Term = { label, exact: [{ lexemes: [lexeme] }], alternatives: completions, strong: true };
+      term.fallbacks = fallbacks.map((word) => ({ lexemes: [word], via: 'typo' }));
+      const to = [...completions.map((c) => c.lexemes.join(' ')), ...fallbacks];
+      return { term, reading: { word: lexeme, status: 'expanded', via: 'typo', to } };
+    }
     return {
-      term: { exact: [{ lexemes: [lexeme] }], alternatives: completions, strong },
+      term: { label, exact: [{ lexemes: [lexeme] }], alternatives: completions, strong },
       reading: expanded ?? { word: lexeme, status: 'matched' },
     };
   }
-  if (completions.length > 0) return { term: { exact: [], alternatives: completions, strong }, reading: expanded };
+  if (completions.length > 0) return { term: { label, exact: [], alternatives: completions, strong }, reading: expanded };
   // A typo's nearest words, or the two words it may be written together from ("multitool", "usbc"):
   // both from the vocabulary, so strong.
-  const found = [...corrections.map((word) => [word]), ...info.splits.map((s) => [s.left, s.right])];
+  const found: Operand[] = [
+    ...corrections.map((word) => ({ lexemes: [word], via: 'typo' as const })),
+    ...info.splits.map((s) => ({ lexemes: [s.left, s.right], via: 'split' as const })),
+  ];
   if (found.length === 0) return { term: null, reading: null };
   const reading: WordReading = {
     word: lexeme,
     status: 'corrected',
     via: corrections.length > 0 ? 'typo' : 'split',
-    to: found.map((lexemes) => lexemes.join(' ')),
+    to: found.map((o) => o.lexemes.join(' ')),
   };
-  return { term: { exact: [], alternatives: found.map((lexemes) => ({ lexemes })), strong: true }, reading };
+  return { term: { label, exact: [], alternatives: found, strong: true }, reading };
 }

@@ -41,4 +41,24 @@ export interface QueryInterpretation {
   inferred: InferredConstraints;
 }
 
+/** Where a query word was found in a product: the field its best match is in, or its product code (GTIN, MPN, id). */
+export type MatchPlace = 'title' | 'brand_category_attribute' | 'tags' | 'description' | 'code';
+
+/**
+ * How one product matched a search (`_match` on REST, UCP and MCP products): shared with the
+ * relevance suite like the interpretation.
+ */
+export interface ProductMatch {
+  /** True when the product matched every searched word (none `missing`). */
+  all_words: boolean;
+  /** The query's words it lacks: searched words it has nowhere, and words the catalog has nowhere (`not_found`). */
+  missing: string[];
+  /** Each word it matched, and where its best match is. */
+  words: Record<string, MatchPlace>;
+  /** Words it matched only through another form: how that form was found (typo, split, prefix, synonym, everyday). */
+  via?: Record<string, ExpansionVia>;
+  /** Its relevance score (the sum of its words' steps, docs/search.md "Order"); null for a product code match. */
+  score: number | null;
+}
+
 export const BROWSE_INTERPRETATION: QueryInterpretation = { match: 'browse', words: [], inferred: {} };

@@ -4,17 +4,28 @@
  * only renders them, so the SQL receives tsqueries as parameters, never text built into SQL.
  */
 
+import type { ExpansionVia, MatchPlace } from './query-interpretation';
+
 /** One way a term can match: a lexeme, or a phrase of lexemes. */
 export interface Operand {
   lexemes: string[];
+  /** An alternative form: how it was found (reported per product in `_match.via`). */
+  via?: ExpansionVia;
 }
 
 /** One query word (or phrase), with the forms that count as a match for it. */
 export interface Term {
+  /** The query word(s) it stands for, as the interpretation reports them (the key of `_match.words`). */
+  label: string;
   /** The forms the user typed (stemmed). */
   exact: Operand[];
   /** Forms found for it: typo corrections, a prefix's completions, synonyms. Rank below exact ones. */
   alternatives: Operand[];
+  /**
+   * Corrections of a word the catalog has only rarely (a typo in one description): they rank below
+   * every exact match of the word, in any field (FALLBACK_FACTOR).
+   */
+  fallbacks?: Operand[];
   /** Seen in a title, brand, category, attribute or tag of this catalog (not only in descriptions). */
   strong: boolean;
 }
@@ -30,6 +41,12 @@ export const FIELD_SCORES = [
 /** A match through an alternative form is worth this share of an exact one. */
 export const ALTERNATIVE_FACTOR = 0.7;
 
+/** A rare word's correction is worth this share: in a title (0.15) below the word itself in a description (0.2). */
+export const FALLBACK_FACTOR = 0.15;
+
+/** Every form of a term: what it typed, its alternatives, its fallbacks. */
+export const formsOf = (term: Term): Operand[] => [...term.exact, ...term.alternatives, ...(term.fallbacks ?? [])];
+
 const quote = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** An operand as tsquery text, optionally restricted to one field weight. */
@@ -42,7 +59,7 @@ const anyOf = (operands: Operand[], weight = ''): string => `(${operands.map((o)
 
 /** Matches a product having the term in any form, in any field. */
 export function termQuery(term: Term): string {
-  return anyOf([...term.exact, ...term.alternatives]);
+  return anyOf(formsOf(term));
 }
 
 /** Every term (AND), each in any field; null for none. */
@@ -61,12 +78,53 @@ export interface ScoreStep {
   score: number;
 }
 
-/** A term's steps, best first: each field from title to description, exact forms before alternatives. */
+/** A term's steps, best first: each field from title to description, exact forms before alternatives before fallbacks. */
 export function scoreSteps(term: Term): ScoreStep[] {
   const steps: ScoreStep[] = [];
   for (const [weight, score] of FIELD_SCORES) {
     if (term.exact.length > 0) steps.push({ query: anyOf(term.exact, weight), score });
     if (term.alternatives.length > 0) steps.push({ query: anyOf(term.alternatives, weight), score: score * ALTERNATIVE_FACTOR });
+    if (term.fallbacks?.length) steps.push({ query: anyOf(term.fallbacks, weight), score: score * FALLBACK_FACTOR });
+  }
+  // Stable: at equal scores the field order above (and exact before alternative) is kept.
+  return steps.sort((a, b) => b.score - a.score);
+}
+
+/** Field weights by where they are in a product, as `_match.words` reports them. */
+export const PLACE_OF_WEIGHT: Record<(typeof FIELD_SCORES)[number][0], MatchPlace> = {
+  A: 'title',
+  B: 'brand_category_attribute',
+  C: 'tags',
+  D: 'description',
+};
+
+/** One step of a term's match details: where, through which kind of form (none: as typed), and its query. */
+export interface DetailStep {
+  query: string;
+  score: number;
+  place: MatchPlace;
+  via?: ExpansionVia;
+}
+
+/**
+ * A term's steps as scoreSteps orders them, but with its alternative forms apart by how they were
+ * found, so the step a product matches says where and through what (`_match`). The first matching
+ * step has the score scoreSteps gives the product for the term.
+ */
+export function detailSteps(term: Term): DetailStep[] {
+  const steps: DetailStep[] = [];
+  const byVia = (operands: Operand[]) => {
+    const groups = new Map<ExpansionVia | undefined, Operand[]>();
+    for (const o of operands) groups.set(o.via, [...(groups.get(o.via) ?? []), o]);
+    return [...groups];
+  };
+  for (const [weight, score] of FIELD_SCORES) {
+    const place = PLACE_OF_WEIGHT[weight];
+    if (term.exact.length > 0) steps.push({ query: anyOf(term.exact, weight), score, place });
+    for (const [via, forms] of byVia(term.alternatives))
+      steps.push({ query: anyOf(forms, weight), score: score * ALTERNATIVE_FACTOR, place, via: via ?? 'synonym' });
+    for (const [via, forms] of byVia(term.fallbacks ?? []))
+      steps.push({ query: anyOf(forms, weight), score: score * FALLBACK_FACTOR, place, via: via ?? 'typo' });
   }
   return steps.sort((a, b) => b.score - a.score);
 }

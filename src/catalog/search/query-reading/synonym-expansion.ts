@@ -11,12 +11,13 @@ const startsAt = (lexemes: string[], at: number, from: string[]): boolean => fro
 /**
  * The query's terms with the organization's synonyms applied: where the query's words (as lexemes)
  * contain a rule's `from`, longest rule first, those words become one term whose alternatives are
- * the rule's `to` forms. `words[i]` is the term of `lexemes[i]`, or null for a word the catalog
+ * the rule's `to` forms (labelled with the words of `labels` they stand for). `words[i]` is the term of `lexemes[i]`, or null for a word the catalog
  * does not have (it is kept only when a synonym gives it forms the catalog may have); `applied` hears
  * each rule used and the index of its first word.
  */
 export function applySynonyms(
   lexemes: string[],
+  labels: string[],
   words: Array<Term | null>,
   synonyms: SynonymExpansion[],
   applied: (at: number, rule: SynonymExpansion) => void = () => undefined,
@@ -33,8 +34,10 @@ export function applySynonyms(
     applied(i, rule);
     const own = rule.from.length === 1 ? words[i] : null;
     terms.push({
+      label: labels.slice(i, i + rule.from.length).join(' '),
       exact: own ? own.exact : rule.from.length > 1 ? [{ lexemes: rule.from }] : [],
-      alternatives: [...(own?.alternatives ?? []), ...rule.to.map((lexemesOfForm) => ({ lexemes: lexemesOfForm }))],
+      alternatives: [...(own?.alternatives ?? []), ...rule.to.map((lexemesOfForm) => ({ lexemes: lexemesOfForm, via: 'synonym' as const }))],
+      ...(own?.fallbacks && { fallbacks: own.fallbacks }),
       strong: true,
     });
     i += rule.from.length;
