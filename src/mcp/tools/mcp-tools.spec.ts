@@ -11,6 +11,7 @@ import { ProductQueryService } from '../../catalog/query/product-query.service';
 import { FakeProductQueries, storedProduct } from '../../catalog/query/testing/fake-product-queries';
 import { QueryAnalyzer } from '../../catalog/search/query-reading/query-analyzer';
 import { RankedSearchRepository } from '../../catalog/search/ranked-search.repository';
+import { ProductMatchesRepository } from '../../catalog/search/product-matches.repository';
 import { AppConfig } from '../../common/config/app-config';
 import { NotFoundError } from '../../common/errors/api-error';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
@@ -55,6 +56,7 @@ describe('MCP tools', () => {
         { provide: QueryAnalyzer, useValue: queries.analyzer },
         { provide: ProductCodesRepository, useValue: queries.codes },
         { provide: RankedSearchRepository, useValue: queries.ranked },
+        { provide: ProductMatchesRepository, useValue: queries.matches },
         { provide: CatalogOverviewService, useValue: services.overview },
         { provide: ImportJobsService, useValue: services.jobs },
         { provide: ProductFacetsService, useValue: services.facets },
