@@ -28,6 +28,7 @@ export class CatalogReadService {
       next_cursor: page.nextCursor,
       total_count: page.totalCount,
       total_count_exact: page.totalCountExact,
+      ranking_exact: page.rankingExact,
       interpretation: page.interpretation,
     };
   }

@@ -68,6 +68,14 @@ export class UcpCatalogService {
         content: `More than ${page.totalCount} products match; total_count stops counting there.`,
       });
     }
+    if (!page.rankingExact) {
+      messages.push({
+        type: 'info',
+        code: 'ranking_cut_short',
+        path: '$.products',
+        content: 'Ranking was cut short by a work bound: the last products of this page are the best of a sample of the matches.',
+      });
+    }
     messages.push(...interpretationMessages(page.interpretation));
     return {
       ...searchResponse(
@@ -79,6 +87,7 @@ export class UcpCatalogService {
         messages,
       ),
       interpretation: page.interpretation,
+      ranking_exact: page.rankingExact,
     };
   }
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { WRITE_SEARCH_ROWS } from '../../src/catalog/search/search-row-sql';
-import { SCORE_WHOLE_TIER } from '../../src/catalog/search/tier-ranking';
-import { BAND_WALK_FIRST_ROWS, BAND_WALK_ROWS } from '../../src/catalog/search/tier-scoring';
+import { SCORE_WHOLE_TIER } from '../../src/catalog/search/ranking/limits';
+import { BAND_WALK_FIRST_ROWS, BAND_WALK_ROWS } from '../../src/catalog/search/ranking/limits';
 import { authed } from '../support/authed';
 import { collectPlans, type ExplainedStatement, explainingEveryStatement, planNodes } from '../support/explained-plans';
 import { createCaller, type TestCaller } from '../support/factories';

@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { SEARCH_CANDIDATES } from '../../src/catalog/search/tier-scoring';
+import { SEARCH_CANDIDATES } from '../../src/catalog/search/ranking/limits';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import type request from 'supertest';
-import { SCORE_WHOLE_TIER } from '../../src/catalog/search/tier-ranking';
-import { BAND_WALK_FIRST_ROWS } from '../../src/catalog/search/tier-scoring';
+import { SCORE_WHOLE_TIER } from '../../src/catalog/search/ranking/limits';
+import { BAND_WALK_FIRST_ROWS } from '../../src/catalog/search/ranking/limits';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';

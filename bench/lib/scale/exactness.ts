@@ -5,7 +5,7 @@ import { normaliseCategoryPath } from '../../../src/catalog/query/product-criter
 import { QueryWordsRepository } from '../../../src/catalog/repositories/query-words.repository';
 import { QueryAnalyzer } from '../../../src/catalog/search/query-reading/query-analyzer';
 import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query-reading/search-terms';
-import { scoreExpression } from '../../../src/catalog/search/tier-scoring';
+import { scoreExpression } from '../../../src/catalog/search/ranking/score';
 import type { SearchClient } from './search-timings';
 
 /** Page 1 compared: the issue's "top ten". */

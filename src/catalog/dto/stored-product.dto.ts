@@ -70,6 +70,14 @@ export class StoredProductPageDto {
   @ApiProperty({ description: 'False when more products match than total_count says (it stops counting at 10,000)' })
   total_count_exact: boolean;
 
+  @ApiProperty({
+    description:
+      'False when a work bound cut the ranking short (a query of many words in a very large catalog whose best score levels are empty: ' +
+      'docs/search.md "Ranking at scale"): the page\'s last products are the best of a sample of 10,000 matches, not necessarily of all. ' +
+      'True on every other page, whose order is exact.',
+  })
+  ranking_exact: boolean;
+
   @ApiProperty({ type: QueryInterpretationDto, description: 'How q was read (match "browse" without q)' })
   interpretation: QueryInterpretationDto;
 }

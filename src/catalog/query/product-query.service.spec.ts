@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
 import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
-import { RankedSearchRepository, type RankedPosition, type Tier } from '../search/ranked-search.repository';
-import { SEARCH_CANDIDATES } from '../search/tier-scoring';
+import { RankedSearchRepository, type RankedPosition } from '../search/ranked-search.repository';
+import type { Tier } from '../search/ranking/tier';
+import { SEARCH_CANDIDATES } from '../search/ranking/limits';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 import { ProductQueryService } from './product-query.service';
@@ -15,7 +16,9 @@ import { FakeProductQueries, storedProduct } from './testing/fake-product-querie
 const ORG = randomUUID();
 const OTHER_ORG = randomUUID();
 const ids = (page: { products: Array<{ productId: string }> }) => page.products.map((p) => p.productId);
-const hit = (tier: number, score: number, id: string): RankedPosition => ({ tier: tier as Tier, score, id });
+const hit = (tier: Tier, score: number, id: string): RankedPosition => ({ tier, score, id });
+const ALL_WORDS = 0 as Tier;
+const PARTIAL = 1 as Tier;
 
 describe('ProductQueryService', () => {
   let fake: FakeProductQueries;
@@ -77,7 +80,7 @@ describe('ProductQueryService', () => {
     });
 
     it('refuses a cursor it did not issue with 422, before reading anything', async () => {
-      fake.hits = [hit(1, 0.9, 'a'), hit(1, 0.8, 'b')];
+      fake.hits = [hit(ALL_WORDS, 0.9, 'a'), hit(ALL_WORDS, 0.8, 'b')];
       const searchCursor = (await service.page(ORG, { q: 'wool' }, 1)).nextCursor!;
       fake.calls.length = 0;
       for (const cursor of ['nope', Buffer.from('{"id":1}').toString('base64url'), searchCursor]) {
@@ -98,13 +101,14 @@ describe('ProductQueryService', () => {
         nextCursor: null,
         totalCount: 0,
         totalCountExact: true,
+        rankingExact: true,
         interpretation: { match: 'none', words: [], inferred: {} },
       });
       expect(fake.callsTo('ranked')).toEqual([]);
     });
 
     it('returns products in ranked order, skipping hits whose product is gone, with the criteria and the automatic ladder', async () => {
-      fake.hits = [hit(1, 0.9, 'p3'), hit(1, 0.7, 'gone'), hit(1, 0.5, 'p1'), hit(0, 0.9, 'p2')];
+      fake.hits = [hit(ALL_WORDS, 0.9, 'p3'), hit(ALL_WORDS, 0.7, 'gone'), hit(ALL_WORDS, 0.5, 'p1'), hit(PARTIAL, 0.9, 'p2')];
       const criteria: ProductCriteria = { q: 'merino wool', brand: 'Acme' };
       const page = await service.page(ORG, criteria, 2);
       expect(fake.callsTo('analyze')).toEqual([[ORG, 'merino wool']]);
@@ -116,7 +120,7 @@ describe('ProductQueryService', () => {
 
     it("continues after the page's last hit and keeps the first page's ladder choice", async () => {
       // Fewer all-words matches than the page: partial matches are added, and stay added on later pages.
-      fake.hits = [hit(1, 0.9, 'p1'), hit(0, 0.8, 'p2'), hit(0, 0.6, 'p3'), hit(0, 0.4, 'p4')];
+      fake.hits = [hit(ALL_WORDS, 0.9, 'p1'), hit(PARTIAL, 0.8, 'p2'), hit(PARTIAL, 0.6, 'p3'), hit(PARTIAL, 0.4, 'p4')];
       const first = await service.page(ORG, { q: 'wool' }, 2);
       const second = await service.page(ORG, { q: 'wool' }, 2, first.nextCursor!);
       expect([ids(first), ids(second)]).toEqual([
@@ -124,7 +128,7 @@ describe('ProductQueryService', () => {
         ['p3', 'p4'],
       ]);
       const [, [, , , ladder, , after]] = fake.callsTo('ranked');
-      expect([ladder, after]).toEqual([true, { tier: 0, score: 0.8, id: 'p2' }]);
+      expect([ladder, after]).toEqual([true, { tier: PARTIAL, score: 0.8, id: 'p2' }]);
       expect(second.nextCursor).toBeNull();
     });
 

@@ -17,8 +17,9 @@ import {
   type WordReading,
 } from '../search/query-reading/query-interpretation';
 import { ProductMatchesRepository } from '../search/product-matches.repository';
-import { RankedSearchRepository, Tier } from '../search/ranked-search.repository';
-import { SEARCH_CANDIDATES } from '../search/tier-scoring';
+import { RankedSearchRepository } from '../search/ranked-search.repository';
+import { Tier } from '../search/ranking/tier';
+import { SEARCH_CANDIDATES } from '../search/ranking/limits';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import type { GroupMatches } from '../search/variant-groups';
 import { withInferred } from './inferred-criteria';
@@ -26,7 +27,11 @@ import { matchesNothing, planFor } from './match-all';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 
-/** Keyset positions: after a product id; in a search, after a (tier, score, id) with the first page's ladder choice. */
+/**
+ * Keyset positions: after a product id; in a search, after a (tier, score, id) with the first page's
+ * ladder choice. A search cursor's tier is written as cursors have always written it (1: all words,
+ * 0: partial; wireTier), so a cursor issued before the tiers were numbered best first still reads right.
+ */
 const LIST_CURSOR = new CursorCodec<{ id: string }>({ id: cursorField.text(PRODUCT_LIMITS.idMaxLength) });
 const SEARCH_CURSOR = new CursorCodec<{ tier: number; score: number; id: string; ladder: number }>({
   tier: cursorField.index,
@@ -44,6 +49,9 @@ const SORTED_CURSOR = new CursorCodec<{ sort: number; tier: number; group: numbe
   id: cursorField.text(PRODUCT_LIMITS.idMaxLength),
   ladder: cursorField.index,
 });
+
+const wireTier = (tier: Tier): number => (tier === Tier.AllWords ? 1 : 0);
+const tierOfWire = (wire: number): Tier => (wire === 1 ? Tier.AllWords : Tier.Partial);
 
 /** The sort code a cursor names (0: relevance or browse by id); undefined when it is no JSON object (the codec then refuses it). */
 function cursorSort(cursor: string): number | undefined {
@@ -73,6 +81,8 @@ export interface ProductPage {
   totalCount: number;
   /** False when there are more than counted. */
   totalCountExact: boolean;
+  /** False when a work bound cut the ranking short: the page's last products are the best of a sample of the matches. */
+  rankingExact: boolean;
   /** How the query was read (browse without q). */
   interpretation: QueryInterpretation;
   /** Collapsed pages (criteria.collapseVariants): each product's variant group among the matches, by product id. */
@@ -114,6 +124,7 @@ export class ProductQueryService {
         nextCursor: page.nextCursor,
         totalCount: Math.min(browsed.total, SEARCH_CANDIDATES),
         totalCountExact: browsed.exact,
+        rankingExact: true,
         interpretation: BROWSE_INTERPRETATION,
         groups: browsed.groups,
       };
@@ -123,7 +134,7 @@ export class ProductQueryService {
       this.products.count(organizationId, criteria, SEARCH_CANDIDATES + 1),
     ]);
     const page = splitPage(rows, limit, (last) => LIST_CURSOR.encode({ id: last.productId }));
-    return { products: page.items, nextCursor: page.nextCursor, ...total(counted), interpretation: BROWSE_INTERPRETATION };
+    return { products: page.items, nextCursor: page.nextCursor, ...total(counted), rankingExact: true, interpretation: BROWSE_INTERPRETATION };
   }
 
   /** Whether any indexed product of the organization is priced in this currency. */
@@ -188,7 +199,7 @@ export class ProductQueryService {
     if (cursor && sort) SORTED_CURSOR.decode(cursor);
     const missing = plan.words.some((w) => w.status === 'not_found');
     if (matchesNothing(plan, criteria))
-      return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, interpretation: reading('none') };
+      return { products: [], nextCursor: null, totalCount: 0, totalCountExact: true, rankingExact: true, interpretation: reading('none') };
     if (sort) {
       const sorted = await this.sortedPage(organizationId, plan, effective, sort, limit, cursor, reading('all_words'));
       const match: MatchKind = sorted.products.length === 0 && !cursor ? 'none' : missing || sorted.partialShown ? 'partial' : 'all_words';
@@ -202,7 +213,7 @@ export class ProductQueryService {
       effective,
       ladder,
       limit + 1,
-      after && { tier: after.tier as Tier, score: after.score, id: after.id },
+      after && { tier: tierOfWire(after.tier), score: after.score, id: after.id },
       effective.collapseVariants ? { excluded: shown } : undefined,
     );
     const found = await this.products.findMany(
@@ -214,7 +225,7 @@ export class ProductQueryService {
     const page = collapsedSplit(
       rows,
       limit - first.length,
-      (last) => SEARCH_CURSOR.encode({ tier: last.tier, score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
+      (last) => SEARCH_CURSOR.encode({ tier: wireTier(last.tier), score: last.score, id: last.id, ladder: ranked.ladder ? 1 : 0 }),
       ranked.resume,
     );
     const partialShown = ranked.ladder && rows.some((r) => r.tier === Tier.Partial);
@@ -240,6 +251,7 @@ export class ProductQueryService {
       nextCursor: page.nextCursor,
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
+      rankingExact: ranked.rankingExact,
       interpretation: reading(match),
       matches,
       ...(ranked.groups && { groups: withOwnGroups(ranked.groups, first) }),
@@ -302,6 +314,7 @@ export class ProductQueryService {
       nextCursor: page.nextCursor,
       totalCount: ranked.total,
       totalCountExact: ranked.exact,
+      rankingExact: ranked.rankingExact,
       interpretation,
       partialShown: ranked.ladder && rows.some((r) => r.tier === 1),
       ...(ranked.groups && { groups: ranked.groups }),
@@ -324,6 +337,7 @@ export class ProductQueryService {
       nextCursor: null,
       totalCount: products.length,
       totalCountExact: true,
+      rankingExact: true,
       interpretation: { match: 'code', words: [{ word: q.trim().toLowerCase(), status: 'code' }], inferred: {} },
     };
   }

@@ -1,7 +1,7 @@
 import type { SearchPlan } from './query-reading/query-analyzer';
 import type { ExpansionVia, ProductMatch } from './query-reading/query-interpretation';
 import { type DetailStep, detailSteps } from './query-reading/search-terms';
-import { scoreExpression } from './tier-scoring';
+import { scoreExpression } from './ranking/score';
 
 /**
  * How each product of a page matched the query (`_match`, docs/search.md "How each product

@@ -4,8 +4,9 @@ import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
-import { hitsQuery, type HitsQuery, type Ladder } from './ranked-search.repository';
-import { scoreExpression, SEARCH_CANDIDATES } from './tier-scoring';
+import { SEARCH_CANDIDATES } from './ranking/limits';
+import { scoreExpression } from './ranking/score';
+import { hitsQuery, type HitsQuery, type Ladder } from './ranking/tier';
 import { GROUP_UNIT } from './variant-groups';
 
 /** Values listed per facet (per category level); the rest are counted as `other_count`. */
@@ -55,9 +56,11 @@ export class ProductFacetsRepository {
    */
   async facets(organizationId: string, criteria: ProductCriteria, search?: { plan: SearchPlan; ladder: Ladder }): Promise<Facets> {
     const collapse = criteria.collapseVariants === true;
-    const hits = search ? hitsQuery(organizationId, search.plan, criteria, search.ladder, collapse) : filteredQuery(organizationId, criteria);
+    const hits = search
+      ? hitsQuery(organizationId, search.plan, criteria, search.ladder, collapse, GROUP_UNIT)
+      : filteredQuery(organizationId, criteria);
     const params: Record<string, unknown> = { ...hits.params, facetValues: FACET_VALUES };
-    const best = search ? `h.tier DESC, (${scoreExpression(search.plan, params)}) DESC, h.product_id` : 'h.product_id';
+    const best = search ? `h.tier, (${scoreExpression(search.plan, params)}) DESC, h.product_id` : 'h.product_id';
     const [row] = await readingOwnRows(this.dataSource, (manager) =>
       runNamed<{ facets: Facets }>(manager, `${hits.sql} ${facetsSelect(hits.exact, collapse ? best : null)}`, params),
     );

@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { filterConditions, INDEXED } from '../query/filter-sql';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer';
-import { allOf, renderOperand, someOf } from './query-reading/search-terms';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
+import { countTiers } from './ranking/count';
+import { countAndScore, rankTier } from './ranking/driver';
+import { SEARCH_CANDIDATES } from './ranking/limits';
+import { type Run, scoreExpression } from './ranking/score';
+import { ALL_WORDS, browseConditions, hasPartialTier, type Ladder, PARTIAL, Tier, tierConditions } from './ranking/tier';
 import { keysetParams, sortKeySql, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
-import { type Band, countAndScore, partialBand, rankTier, topBand } from './tier-ranking';
-import { type Run, scoreExpression, SEARCH_CANDIDATES } from './tier-scoring';
 import { collapseRounds, GROUP_UNIT, groupMatchesSql, type GroupMatches, type GroupOrder } from './variant-groups';
 
-/** Tiers, best first: every all-words match ranks above every partial one. */
-export const enum Tier {
-  Partial = 0,
-  AllWords = 1,
-}
 
 export interface RankedPosition {
   tier: Tier;
@@ -28,6 +24,8 @@ export interface RankedPage<P = RankedPosition> {
   total: number;
   /** False when a tier had more matches than SEARCH_CANDIDATES. */
   exact: boolean;
+  /** False when a work bound cut the ranking short: the page's last rows are the best of a sample (ranking/limits.ts LEVEL_READS). */
+  rankingExact: boolean;
   /** Whether partial matches were added (fewer all-words matches than the page). */
   ladder: boolean;
   /** Collapsed: each row's group, by row id. */
@@ -41,30 +39,13 @@ export interface Collapse {
   excluded?: readonly string[];
 }
 
-/** `auto`: add partial matches when the all-words matches do not fill `pageSize`; a later page repeats its first page's choice. */
-export type Ladder = { auto: number } | boolean;
-
-export interface Query {
-  sql: string;
-  params: Record<string, unknown>;
-}
-
-/** CTEs ending in `hits`, and an SQL expression over them telling whether `hits` holds every match. */
-export interface HitsQuery extends Query {
-  exact: string;
-}
-
 /**
  * Ranked full-text search over `product_search`. A product's score is the sum, over the query's
  * terms, of what its best match of the term is worth (title 1.0, brand/categories/attributes 0.6,
  * tags 0.4, description 0.2; 0.7 of that through a correction, prefix or synonym). Order: all-words
- * matches, then (ladder) partial matches; each by score, then product id.
- *
- * Every page is the exact continuation of that order over all matches, but for one bounded case
- * (see rankTier): per tier, the products reaching the tier's highest possible score (the top band:
- * every term at its best field) are read first in product id order, which needs no scoring, and
- * only when the band does not fill the page are the tier's remaining matches scored. See
- * docs/search.md ("Ranking at scale").
+ * matches, then (ladder) partial matches; each by score, then product id. Each tier is read by the
+ * ranking driver (ranking/driver.ts), level by level; this repository decides the tiers, counts
+ * and collapsing around it. See docs/search.md ("Ranking at scale").
  */
 @Injectable()
 export class RankedSearchRepository {
@@ -92,29 +73,29 @@ export class RankedSearchRepository {
       // Uncollapsed, on the all-words tier: its count and, when it is small, its page, in one statement.
       const first =
         !collapse && (!after || after.tier === Tier.AllWords)
-          ? await countAndScore(run, where, ALL_WORDS, plan, limit, after && { score: after.score, id: after.id })
+          ? await countAndScore(run, where, Tier.AllWords, plan, limit, after && { score: after.score, id: after.id })
           : null;
       let prescored = first?.rows ?? null;
-      const counted = await countTiers(run, where, ` AND ${ALL_WORDS}`, ladder, hasPartialTier(plan), collapse !== undefined, first?.n);
+      const unit = collapse ? GROUP_UNIT : undefined;
+      const counted = await countTiers(run, where, ` AND ${ALL_WORDS}`, ladder, hasPartialTier(plan), unit, first?.n);
       const { partial: partialCount, ladder: useLadder } = counted;
-      const tiers: Array<{ tier: Tier; match: string; band: Band | null }> = [
-        { tier: Tier.AllWords, match: ALL_WORDS, band: topBand(plan) },
-      ];
-      if (useLadder) tiers.push({ tier: Tier.Partial, match: PARTIAL, band: partialBand(plan) });
+      const tiers = useLadder ? [Tier.AllWords, Tier.Partial] : [Tier.AllWords];
+      let rankingExact = true;
       const rank = async (from: RankedPosition | undefined, n: number): Promise<RankedPosition[]> => {
         const rows: RankedPosition[] = [];
-        for (const t of tiers) {
+        for (const tier of tiers) {
           if (rows.length >= n) break;
-          if (from && t.tier > from.tier) continue;
-          const within = from && from.tier === t.tier ? { score: from.score, id: from.id } : undefined;
-          const matches = t.tier === Tier.AllWords ? counted.all_words : partialCount;
+          if (from && tier < from.tier) continue;
+          const within = from && from.tier === tier ? { score: from.score, id: from.id } : undefined;
+          const matches = tier === Tier.AllWords ? counted.all_words : partialCount;
           // The uncollapsed page ranks once, from `after` for `limit`: what countAndScore read.
           const found =
-            t.tier === Tier.AllWords && prescored
-              ? prescored
-              : await rankTier(run, where, t.match, t.band, plan, t.tier === Tier.Partial, n - rows.length, within, matches);
-          if (t.tier === Tier.AllWords) prescored = null;
-          rows.push(...found.map((r) => ({ tier: t.tier, score: r.score, id: r.id })));
+            tier === Tier.AllWords && prescored
+              ? { rows: prescored, exact: true }
+              : await rankTier({ run, where, plan, tier, matches }, n - rows.length, within);
+          if (tier === Tier.AllWords) prescored = null;
+          rankingExact &&= found.exact;
+          rows.push(...found.rows.map((r) => ({ tier, score: r.score, id: r.id })));
         }
         return rows;
       };
@@ -123,7 +104,10 @@ export class RankedSearchRepository {
         exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
         ladder: useLadder,
       };
-      if (!collapse) return { ...page, rows: await rank(after, limit) };
+      if (!collapse) {
+        const rows = await rank(after, limit);
+        return { ...page, rows, rankingExact };
+      }
       const params: Record<string, unknown> = {};
       const order: GroupOrder = {
         columns: 's.search',
@@ -132,7 +116,7 @@ export class RankedSearchRepository {
       const match = useLadder ? `(s.search @@ CAST(:allWords AS tsquery) OR (${PARTIAL}))` : 's.search @@ CAST(:allWords AS tsquery)';
       const groupsOf = (ids: string[]) => readGroups(run, `${where} AND ${match}`, order, ids, params);
       const collapsed = await collapseRounds(rank, groupsOf, after, limit, collapse.excluded);
-      return { ...page, ...collapsed, groups: new Map(collapsed.rows.map((r) => [r.id, r.group])) };
+      return { ...page, ...collapsed, rankingExact, groups: new Map(collapsed.rows.map((r) => [r.id, r.group])) };
     });
   }
 
@@ -150,7 +134,7 @@ export class RankedSearchRepository {
     return readingOwnRows(this.dataSource, async (manager) => {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) => runNamed<T>(manager, sql, { ...base.params, ...params });
       const where = base.where.join(' AND ');
-      const counted = await countTiers(run, where, '', false, false, true);
+      const counted = await countTiers(run, where, '', false, false, GROUP_UNIT);
       const read = async (from: { id: string } | undefined, n: number) =>
         (
           await run<{ product_id: string }>(
@@ -163,6 +147,7 @@ export class RankedSearchRepository {
       return {
         total: counted.groups ?? counted.all_words,
         exact: counted.all_words <= SEARCH_CANDIDATES,
+        rankingExact: true,
         ladder: false,
         ...collapsed,
         groups: new Map(collapsed.rows.map((r) => [r.id, r.group])),
@@ -193,7 +178,7 @@ export class RankedSearchRepository {
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
       const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
-      const counted = await countTiers(run, where, matchAll, ladder, plan !== null && hasPartialTier(plan), collapse);
+      const counted = await countTiers(run, where, matchAll, ladder, plan !== null && hasPartialTier(plan), collapse ? GROUP_UNIT : undefined);
       const { partial: partialCount, ladder: useLadder } = counted;
       const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
       const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
@@ -212,6 +197,7 @@ export class RankedSearchRepository {
         rows,
         total: counted.groups ?? Math.min(counted.all_words, SEARCH_CANDIDATES) + Math.min(partialCount, SEARCH_CANDIDATES),
         exact: counted.all_words <= SEARCH_CANDIDATES && partialCount <= SEARCH_CANDIDATES,
+        rankingExact: true,
         ladder: useLadder,
         ...(collapse && {
           groups: await readGroups(
@@ -224,43 +210,6 @@ export class RankedSearchRepository {
       };
     });
   }
-}
-
-/**
- * The matches of the all-words tier (`allWords`: the SQL added to `where`) and, when partial
- * matches are added (`canLadder` and the ladder's choice), of the partial tier; each counted up to
- * SEARCH_CANDIDATES + 1, to tell "more". Collapsed (`groups`), also the variant groups among the
- * rows counted, and the ladder's choice compares groups with the page. One place for every page.
- */
-async function countTiers(
-  run: Run,
-  where: string,
-  allWords: string,
-  ladder: Ladder,
-  canLadder: boolean,
-  collapse = false,
-  /** The all-words count when a statement of the page already read it (uncollapsed only). */
-  allWordsCount?: number,
-): Promise<{ all_words: number; partial: number; ladder: boolean; groups?: number }> {
-  const capped = (match: string) => `SELECT ${collapse ? GROUP_UNIT : '1'} AS u FROM product_search s WHERE ${where}${match} LIMIT :cap`;
-  const count = async (match: string): Promise<{ n: number; groups: number }> => {
-    const [row] = await run<{ n: number; groups: number }>(
-      `SELECT count(*)::int AS n, ${collapse ? 'count(DISTINCT u)::int' : '0'} AS groups FROM (${capped(match)}) c`,
-      { cap: SEARCH_CANDIDATES + 1 },
-    );
-    return row;
-  };
-  const all = allWordsCount !== undefined && !collapse ? { n: allWordsCount, groups: 0 } : await count(allWords);
-  const useLadder = canLadder && (typeof ladder === 'boolean' ? ladder : (collapse ? all.groups : all.n) < ladder.auto);
-  const partial = useLadder ? (await count(` AND ${PARTIAL}`)).n : 0;
-  if (!collapse) return { all_words: all.n, partial, ladder: useLadder };
-  if (!useLadder) return { all_words: all.n, partial, ladder: useLadder, groups: all.groups };
-  // A group with matches in both tiers is one entry.
-  const [both] = await run<{ groups: number }>(
-    `SELECT count(DISTINCT u)::int AS groups FROM ((${capped(allWords)}) UNION ALL (${capped(` AND ${PARTIAL}`)})) c`,
-    { cap: SEARCH_CANDIDATES + 1 },
-  );
-  return { all_words: all.n, partial, ladder: useLadder, groups: both.groups };
 }
 
 /** Each candidate's variant group among the matches `where` (over `s`), in `order`; see groupMatchesSql. */
@@ -277,87 +226,4 @@ async function readGroups(
     candidates: ids,
   });
   return new Map(rows.map((r) => [r.product_id, { key: r.group_key, members: r.members, count: r.n }]));
-}
-
-/**
- * Whether partial matches can exist: with fewer than two required terms, a product having some of
- * them has all of them, so the partial tier is empty and is neither counted nor ranked.
- */
-const hasPartialTier = (plan: SearchPlan): boolean => plan.required.length > 1;
-
-/** The all-words tier's condition. */
-const ALL_WORDS = 's.search @@ CAST(:allWords AS tsquery)';
-
-/** Partial matches share a strong term with the query (a word seen only in descriptions never brings one in). */
-const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)';
-
-/** The organization, the filters and the excluded words, with the tsqueries of both tiers. */
-function tierConditions(
-  organizationId: string,
-  plan: SearchPlan,
-  criteria: ProductCriteria,
-): { where: string[]; params: Record<string, unknown> } {
-  const filters = filterConditions(criteria, INDEXED);
-  const params: Record<string, unknown> = { ...filters.params, organizationId };
-  const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
-  if (plan.excluded.length > 0) {
-    params.excluded = plan.excluded.map((o) => renderOperand(o)).join(' | ');
-    where.push('NOT s.search @@ CAST(:excluded AS tsquery)');
-  }
-  params.allWords = allOf(plan.required) ?? "''";
-  params.someWords = someOf(plan.required) ?? "''";
-  return { where, params };
-}
-
-/** A browse: the organization and the filters. */
-function browseConditions(organizationId: string, criteria: ProductCriteria): { where: string[]; params: Record<string, unknown> } {
-  const filters = filterConditions(criteria, INDEXED);
-  return { where: ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql], params: { ...filters.params, organizationId } };
-}
-
-/**
- * CTEs `all_words` and `partial` (each capped at SEARCH_CANDIDATES + 1, to tell "more"), `decision`
- * (whether partial matches are added; `collapse`: by the groups of the all-words matches, as a
- * collapsed page decides) and `hits` (product_id, tier; and search when collapsed, to pick each
- * group's best match). Without the vectors a tier's 10,001 rows stay within work_mem: materialized with
- * them (about 500 bytes each) they spilled to a temporary file.
- */
-export function hitsQuery(
-  organizationId: string,
-  plan: SearchPlan,
-  criteria: ProductCriteria,
-  ladder: Ladder,
-  collapse = false,
-): HitsQuery {
-  const filters = filterConditions(criteria, INDEXED);
-  const params: Record<string, unknown> = { ...filters.params, organizationId, cap: SEARCH_CANDIDATES + 1 };
-  const where = ['s.organization_id = CAST(:organizationId AS uuid)', ...filters.sql];
-  if (plan.excluded.length > 0) {
-    params.excluded = plan.excluded.map((o) => renderOperand(o)).join(' | ');
-    where.push('NOT s.search @@ CAST(:excluded AS tsquery)');
-  }
-  params.allWords = allOf(plan.required) ?? "''";
-  // Partial matches share a strong term with the query (a word seen only in descriptions never brings one in).
-  params.someWords = someOf(plan.required) ?? "''";
-  params.pageSize = typeof ladder === 'object' ? ladder.auto : 0;
-  params.ladder = !hasPartialTier(plan) ? false : typeof ladder === 'boolean' ? ladder : null;
-  const sql = `
-    WITH all_words AS MATERIALIZED (
-      SELECT s.product_id${collapse ? `, s.search, ${GROUP_UNIT} AS unit` : ''} FROM product_search s
-       WHERE ${where.join(' AND ')} AND s.search @@ CAST(:allWords AS tsquery)
-       LIMIT :cap
-    ), decision AS (
-      SELECT coalesce(CAST(:ladder AS boolean), (SELECT count(${collapse ? 'DISTINCT unit' : '*'}) FROM all_words) < :pageSize) AS ladder
-    ), partial AS MATERIALIZED (
-      SELECT s.product_id${collapse ? ', s.search' : ''} FROM product_search s
-       WHERE (SELECT ladder FROM decision) AND ${where.join(' AND ')}
-         AND s.search @@ CAST(:someWords AS tsquery) AND NOT s.search @@ CAST(:allWords AS tsquery)
-       LIMIT :cap
-    ), hits AS (
-      SELECT product_id${collapse ? ', search' : ''}, 1 AS tier FROM (SELECT * FROM all_words LIMIT ${SEARCH_CANDIDATES}) a
-      UNION ALL
-      SELECT product_id${collapse ? ', search' : ''}, 0 AS tier FROM (SELECT * FROM partial LIMIT ${SEARCH_CANDIDATES}) p
-    )`;
-  const exact = `((SELECT count(*) FROM all_words) <= ${SEARCH_CANDIDATES} AND (SELECT count(*) FROM partial) <= ${SEARCH_CANDIDATES})`;
-  return { sql, params, exact };
 }

@@ -66,6 +66,8 @@ export interface UcpSearchResponse {
   messages?: UcpMessage[];
   /** An extension field (the schema allows extra fields): how the query was read, as on REST. */
   interpretation?: QueryInterpretation;
+  /** An extension field: false when a work bound cut the ranking short, as REST's `ranking_exact`. */
+  ranking_exact?: boolean;
 }
 
 export interface UcpLookupResponse {

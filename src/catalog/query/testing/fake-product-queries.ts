@@ -3,7 +3,8 @@ import type { ProductMatchesRepository } from '../../search/product-matches.repo
 import type { Product } from '../../entities/product.entity';
 import type { SearchPlan } from '../../search/query-reading/query-analyzer';
 import type { QueryAnalyzer } from '../../search/query-reading/query-analyzer';
-import type { Ladder, RankedPage, RankedPosition, RankedSearchRepository } from '../../search/ranked-search.repository';
+import type { RankedPage, RankedPosition, RankedSearchRepository } from '../../search/ranked-search.repository';
+import type { Ladder } from '../../search/ranking/tier';
 import type { ProductCriteria } from '../product-criteria';
 import type { ProductQueryRepository } from '../product-query.repository';
 
@@ -79,11 +80,11 @@ export class FakeProductQueries {
     ownRowsFromHere: () => Promise.resolve(),
     page: async (organizationId, plan, criteria, ladder: Ladder, limit, after) => {
       this.calls.push({ method: 'ranked', args: [organizationId, plan, criteria, ladder, limit, after] });
-      const allWords = this.hits.filter((h) => h.tier === 1).length;
+      const allWords = this.hits.filter((h) => h.tier === 0).length;
       const addsPartial = typeof ladder === 'boolean' ? ladder : allWords < ladder.auto;
-      const searched = addsPartial ? this.hits : this.hits.filter((h) => h.tier === 1);
+      const searched = addsPartial ? this.hits : this.hits.filter((h) => h.tier === 0);
       const start = after ? searched.findIndex((h) => h.tier === after.tier && h.score === after.score && h.id === after.id) + 1 : 0;
-      const page: RankedPage = { rows: searched.slice(start, start + limit), total: searched.length, exact: true, ladder: addsPartial };
+      const page: RankedPage = { rows: searched.slice(start, start + limit), total: searched.length, exact: true, rankingExact: true, ladder: addsPartial };
       return page;
     },
   };

@@ -76,22 +76,30 @@ export function someOf(terms: Term[]): string | null {
 export interface ScoreStep {
   query: string;
   score: number;
+  /** The field weight the step matches in, and the forms it matches. */
+  weight: FieldWeight;
+  operands: Operand[];
 }
+
+export type FieldWeight = (typeof FIELD_SCORES)[number][0];
 
 /** A term's steps, best first: each field from title to description, exact forms before alternatives before fallbacks. */
 export function scoreSteps(term: Term): ScoreStep[] {
   const steps: ScoreStep[] = [];
+  const add = (operands: Operand[], weight: FieldWeight, score: number) => {
+    if (operands.length > 0) steps.push({ query: anyOf(operands, weight), score, weight, operands });
+  };
   for (const [weight, score] of FIELD_SCORES) {
-    if (term.exact.length > 0) steps.push({ query: anyOf(term.exact, weight), score });
-    if (term.alternatives.length > 0) steps.push({ query: anyOf(term.alternatives, weight), score: score * ALTERNATIVE_FACTOR });
-    if (term.fallbacks?.length) steps.push({ query: anyOf(term.fallbacks, weight), score: score * FALLBACK_FACTOR });
+    add(term.exact, weight, score);
+    add(term.alternatives, weight, score * ALTERNATIVE_FACTOR);
+    add(term.fallbacks ?? [], weight, score * FALLBACK_FACTOR);
   }
   // Stable: at equal scores the field order above (and exact before alternative) is kept.
   return steps.sort((a, b) => b.score - a.score);
 }
 
 /** Field weights by where they are in a product, as `_match.words` reports them. */
-export const PLACE_OF_WEIGHT: Record<(typeof FIELD_SCORES)[number][0], MatchPlace> = {
+export const PLACE_OF_WEIGHT: Record<FieldWeight, MatchPlace> = {
   A: 'title',
   B: 'brand_category_attribute',
   C: 'tags',

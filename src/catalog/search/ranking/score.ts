@@ -1,37 +1,14 @@
-import type { SearchPlan } from './query-reading/query-analyzer';
-import { scoreSteps } from './query-reading/search-terms';
+import type { SearchPlan } from '../query-reading/query-analyzer';
+import { scoreSteps } from '../query-reading/search-terms';
 
 /**
- * What every way of ranking a tier shares: the score of a match, scoring a set of matches in the
- * documented order, and reading an organization's rows in product id order.
+ * What every way of reading a tier's levels shares: the score of a match (a sum of discrete
+ * per-word steps, so matches fall into score levels), scoring a set of matches in the documented
+ * order, and reading an organization's rows in product id order.
  */
-
-/**
- * Matches counted per tier (counts and facets read at most this many of the all-words matches and
- * as many partial ones); a tier with more is ranked by its top band's walk, else by its cells
- * (bounded-tier.ts). Bounds the work of a word most of a large catalog has.
- */
-export const SEARCH_CANDIDATES = 10_000;
 
 /** Runs one statement of the read (named parameters). */
 export type Run = <T>(sql: string, params?: Record<string, unknown>) => Promise<T[]>;
-
-/**
- * Rows read in product id order looking for the top band before it is read through the full-text
- * index instead: a band this dense fills a page within the walk; a sparser one has few enough
- * members (about pageSize / density) to read them all and sort them.
- */
-export const BAND_WALK_ROWS = 2_000;
-
-/**
- * The walk's first step: a dense band (a brand word, a corrected word most titles have) fills the
- * page within these rows, and the rest of BAND_WALK_ROWS is walked only when it did not. Walking all
- * 2,000 rows at once cost 7 ms a search, more than the rest of a one-word search together.
- */
-export const BAND_WALK_FIRST_ROWS = 200;
-
-/** Scores are sums of a few decimals: compare them with this tolerance. */
-export const SCORE_EPSILON = 1e-9;
 
 /** A sum of step scores as the SQL computes it: exact decimals of 4 places, then float8. */
 export const round4 = (x: number): number => Number(x.toFixed(4));
@@ -52,8 +29,7 @@ export function scoreExpression(plan: SearchPlan, params: Record<string, unknown
 
 /**
  * The matches `where AND match` after `after`, scored, by score and id: all of them, or (`sample`)
- * the first that many the index yields, where more than SEARCH_CANDIDATES would be scored (the
- * bounded cases of bounded-tier.ts).
+ * the first that many the index yields (a page the level budget cut short, read-levels.ts).
  */
 export async function scoreTier(
   run: Run,
