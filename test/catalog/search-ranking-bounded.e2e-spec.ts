@@ -23,10 +23,13 @@ describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
   // "brass" (a tag, so a word the catalog describes) on three products: with it, "lamp brass" has
   // three all-words matches and the rest of the catalog as partial matches, a tier of its own.
   const hasBrass = (i: number) => i === 40 || i === 5_000 || i === 9_500;
+  // "shade" (a category) on six products: "item lamp shade" has six all-words matches and every
+  // other product as a partial match, ranked over three words.
+  const hasShade = (i: number) => i % 2_000 === 3;
   const products = Array.from({ length: SIZE }, (_, i) => ({
     id: id(i),
     title: `Item ${i}${inTitle(i) ? ' lamp' : ''}`,
-    ...(inCategory(i) && { categories: ['Lamp'] }),
+    ...((inCategory(i) || hasShade(i)) && { categories: [inCategory(i) && 'Lamp', hasShade(i) && 'Shade'].filter(Boolean) }),
     ...((inTag(i) || hasBrass(i)) && { tags: [inTag(i) && 'lamp', hasBrass(i) && 'brass'].filter(Boolean) }),
     description: 'A lamp',
   }));
@@ -52,17 +55,19 @@ describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
     limit: number,
     count: number,
     cursor: string | null = null,
-  ): Promise<{ ids: string[]; cursor: string | null }> {
+  ): Promise<{ ids: string[]; cursor: string | null; rankingExact: boolean[] }> {
     const ids: string[] = [];
+    const rankingExact: boolean[] = [];
     for (let n = 0; n < count; n++) {
       const page: request.Response = await authed(t.http, caller)
-        .get(`/v1/catalogs/products?q=${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)
+        .get(`/v1/catalogs/products?q=${q}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
         .expect(200);
       ids.push(...page.body.data.map((p: { id: string }) => p.id));
+      rankingExact.push(page.body.ranking_exact);
       cursor = page.body.next_cursor;
       if (!cursor) break;
     }
-    return { ids, cursor };
+    return { ids, cursor, rankingExact };
   }
 
   it('pages 1-12 of a word mostly in descriptions are the exhaustive order: title, category, tag, then description by id', async () => {
@@ -85,5 +90,33 @@ describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
     expect(partial.length).toBeGreaterThan(SEARCH_CANDIDATES);
     const { ids } = await pages('lamp%20brass', 10, 6);
     expect(ids).toEqual([...all, ...partial].slice(0, 60));
+  });
+
+  it('every match is reachable by paging: pages of 100 through all 10,400 matches equal the exhaustive order, each page exact', async () => {
+    const expected = byScore(lampScore, () => true);
+    const { ids, cursor, rankingExact } = await pages('lamp', 100, 200);
+    expect(cursor).toBeNull();
+    expect(ids).toEqual(expected);
+    expect(rankingExact.every((exact) => exact)).toBe(true);
+  });
+
+  it('a partial tier over three words is ranked exactly, level by level', async () => {
+    const score = (i: number) => 1 + lampScore(i) + (hasShade(i) ? 0.6 : 0);
+    const all = byScore(score, hasShade);
+    const partial = byScore(score, (i) => !hasShade(i));
+    expect(partial.length).toBeGreaterThan(SEARCH_CANDIDATES);
+    const { ids, rankingExact } = await pages('item%20lamp%20shade', 10, 5);
+    expect(ids).toEqual([...all, ...partial].slice(0, 50));
+    expect(rankingExact).toEqual([true, true, true, true, true]);
+  });
+
+  it('four words, no product with all of them: the partial tier in the exhaustive order, deep pages included', async () => {
+    const score = (i: number) => 1 + lampScore(i) + (hasShade(i) ? 0.6 : 0) + (hasBrass(i) ? 0.4 : 0);
+    const expected = byScore(score, () => true);
+    const first = await pages('item%20lamp%20shade%20brass', 10, 4);
+    expect(first.ids).toEqual(expected.slice(0, 40));
+    expect(first.rankingExact.every((exact) => exact)).toBe(true);
+    const deep = await pages('item%20lamp%20shade%20brass', 100, 3, first.cursor);
+    expect(deep.ids).toEqual(expected.slice(40, 340));
   });
 });

@@ -1,5 +1,5 @@
 import type { SearchPlan } from '../query-reading/query-analyzer';
-import { type FieldWeight, type Operand, renderOperand, scoreSteps, type ScoreStep, termQuery } from '../query-reading/search-terms';
+import { type FieldWeight, type Operand, renderOperand, scoreSteps, type ScoreStep } from '../query-reading/search-terms';
 import { CELLS_ENUMERATED, SCORE_EPSILON } from './limits';
 import { round4 } from './score';
 import { Tier } from './tier';
@@ -105,39 +105,33 @@ const INDEX_OF_WEIGHT: Record<FieldWeight, string> = {
 };
 
 /**
- * A level as an SQL condition over `s` (product_search): any of its cells, each the exact steps of
- * its words over the whole vector, wrapped so no index answers them (`IS TRUE`: the search
- * vector's index holds no weights, and left to choose the planner rechecked every match of a common
- * word for a cell the title index shows empty), AND its present words' forms through the index of
- * their step's field. It names the parameters of cellParams.
+ * A level as an SQL condition over `s` (product_search): the product's score (`score`, the
+ * ranking's own expression over `h`) is the level's, wrapped so no index answers it (`IS TRUE`:
+ * the search vector's index holds no weights, and left to choose the planner rechecked every match
+ * of a common word for a level the title index shows empty), AND the candidates of its cells
+ * through the indexes: per cell, each present word's forms in the index of its step's field (the
+ * cells' index conditions, without repeats, OR'ed). Names `:level${k}` (the score as an exact
+ * decimal) and the parameters of cellParams.
  */
-export function levelCondition(level: Level, stepsOf: ScoreStep[][]): string {
-  const cells = level.cells.map((cell) => {
-    const exact: string[] = [];
-    const indexed: string[] = [];
-    cell.steps.forEach((j, i) => {
-      if (j === ABSENT) {
-        exact.push(`NOT s.search @@ CAST(:any${i} AS tsquery)`);
-        return;
-      }
-      exact.push(`s.search @@ CAST(:step${i}_${j} AS tsquery)`);
-      if (j > 0) exact.push(`NOT s.search @@ CAST(:better${i}_${j} AS tsquery)`);
-      indexed.push(`${INDEX_OF_WEIGHT[stepsOf[i][j].weight]} @@ CAST(:words${i}_${j} AS tsquery)`);
-    });
-    return `((${exact.join(' AND ')}) IS TRUE AND ${indexed.join(' AND ')})`;
-  });
-  return cells.length === 1 ? cells[0] : `(${cells.join(' OR ')})`;
+export function levelCondition(level: Level, stepsOf: ScoreStep[][], score: string, k: number): string {
+  const signatures = new Set(
+    level.cells.map((cell) => {
+      const indexed = cell.steps.flatMap((j, i) =>
+        j === ABSENT ? [] : [`${INDEX_OF_WEIGHT[stepsOf[i][j].weight]} @@ CAST(:words${i}_${j} AS tsquery)`],
+      );
+      return indexed.length === 1 ? indexed[0] : `(${indexed.join(' AND ')})`;
+    }),
+  );
+  const candidates = signatures.size === 1 ? [...signatures][0] : `(${[...signatures].join(' OR ')})`;
+  return `((${score}) = CAST(:level${k} AS numeric)) IS TRUE AND ${candidates}`;
 }
 
-/** The parameters every level condition of a plan names: per word its steps, the steps better than each, its forms, and any form. */
+/** The parameters level conditions name: per word and step, the step's forms for the field indexes. */
 export function cellParams(plan: SearchPlan): { stepsOf: ScoreStep[][]; params: Record<string, unknown> } {
   const params: Record<string, unknown> = {};
   const stepsOf = plan.terms.map((term, i) => {
     const steps = scoreSteps(term);
-    params[`any${i}`] = termQuery(term);
     steps.forEach((step, j) => {
-      params[`step${i}_${j}`] = step.query;
-      if (j > 0) params[`better${i}_${j}`] = steps.slice(0, j).map((s) => s.query).join(' | ');
       params[`words${i}_${j}`] = indexWords(step.operands);
     });
     return steps;

@@ -42,8 +42,12 @@ export const LEVEL_READS = 48;
 /** Levels read per statement: one round trip probes this many, best first. */
 export const LEVELS_PER_STATEMENT = 6;
 
-/** Cells (one step per word) a level may join; a level of more is read as the budget's end (a sample, flagged). */
-export const LEVEL_CELLS = 24;
+/**
+ * Cells (one step per word) a level may join: each adds its words' index probes to the level's
+ * statement. A level of more (many words, many ways to one score) ends the levels read like the
+ * budget (a sample, flagged). Four words have 30 ways to a score of 2.0 among partial matches.
+ */
+export const LEVEL_CELLS = 256;
 
 /** Word combinations (cells) considered per page, valid for the tier or not: bounds the enumeration itself. */
 export const CELLS_ENUMERATED = 4_096;

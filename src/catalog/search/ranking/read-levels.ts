@@ -21,11 +21,12 @@ import type { ScoreStep } from '../query-reading/search-terms';
 export async function readLevels(read: TierRead, limit: number, after: Position | undefined): Promise<Ranked> {
   const { plan, tier } = read;
   const { stepsOf, params } = cellParams(plan);
+  const score = scoreExpression(plan, params);
   const run: Run = (sql, extra) => read.run(sql, { ...params, ...extra });
   const walk = await walkLevels(run, read, after);
   const slots: Slot[] = [];
   const finish = async (exact: boolean): Promise<Ranked> => {
-    await readPending(run, read, stepsOf, slots, limit);
+    await readPending(run, read, { stepsOf, score }, slots, limit);
     const rows = slots.flatMap((s) => s.rows ?? []).slice(0, limit);
     if (exact || rows.length >= limit) return { rows, exact: true };
     // Cut short: the rest of the page is the best of a sample of the tier's matches after the last position.
@@ -51,7 +52,7 @@ export async function readLevels(read: TierRead, limit: number, after: Position 
     reads++;
     slots.push({ level, from, rows: null });
     if (slots.filter((s) => s.rows === null).length >= batch) {
-      await readPending(run, read, stepsOf, slots, limit);
+      await readPending(run, read, { stepsOf, score }, slots, limit);
       batch = LEVELS_PER_STATEMENT;
     }
   }
@@ -76,14 +77,21 @@ function slotsBefore(slots: Slot[]): number {
 }
 
 /** Reads every level still to be read in one statement: each its next products in id order, as many as the page may still take. */
-async function readPending(run: Run, read: TierRead, stepsOf: ScoreStep[][], slots: Slot[], limit: number): Promise<void> {
+async function readPending(
+  run: Run,
+  read: TierRead,
+  levels: { stepsOf: ScoreStep[][]; score: string },
+  slots: Slot[],
+  limit: number,
+): Promise<void> {
   const pending = slots.map((slot, k) => ({ slot, k })).filter((p) => p.slot.rows === null);
   if (pending.length === 0) return;
   const need = Math.max(1, limit - slotsBefore(slots));
   const params: Record<string, unknown> = { need };
   const arms = pending.map(({ slot, k }) => {
     params[`from${k}`] = slot.from ?? '';
-    return levelArm(read, levelCondition(slot.level, stepsOf), k);
+    params[`level${k}`] = slot.level.score.toFixed(4);
+    return levelArm(read, levelCondition(slot.level, levels.stepsOf, levels.score, k), k);
   });
   const found = await run<{ k: number; product_id: string }>(arms.join(' UNION ALL '), params);
   for (const { slot, k } of pending) slot.rows = found.filter((r) => r.k === k).map((r) => ({ score: slot.level.score, id: r.product_id }));
@@ -96,7 +104,7 @@ async function readPending(run: Run, read: TierRead, stepsOf: ScoreStep[][], slo
  */
 export function levelArm(read: Pick<TierRead, 'where' | 'tier'>, condition: string, k: number): string {
   return `(WITH l${k} AS MATERIALIZED (
-      SELECT s.product_id FROM product_search s
+      SELECT s.product_id FROM product_search s CROSS JOIN LATERAL (SELECT s.search) h
        WHERE ${read.where} AND (${TIER_MATCH[read.tier]}) IS TRUE AND ${condition} AND s.product_id > CAST(:from${k} AS text)
     )
     SELECT ${k} AS k, l${k}.product_id FROM l${k} ORDER BY l${k}.product_id LIMIT :need)`;

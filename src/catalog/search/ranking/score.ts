@@ -13,7 +13,7 @@ export type Run = <T>(sql: string, params?: Record<string, unknown>) => Promise<
 /** A sum of step scores as the SQL computes it: exact decimals of 4 places, then float8. */
 export const round4 = (x: number): number => Number(x.toFixed(4));
 
-/** The score of a hit `h`: per term, the first step of its ladder that matches (CASE stops there). */
+/** The score of a hit `h` as an exact decimal: per term, the first step of its ladder that matches (CASE stops there). */
 export function scoreExpression(plan: SearchPlan, params: Record<string, unknown>): string {
   if (plan.terms.length === 0) return '0';
   return plan.terms
