@@ -213,19 +213,32 @@ void runMain(cleanup, async () => {
       const bigIndex = roles.indexOf('big');
       const organizationId = descriptor.measured.find((m) => m.role === 'big')!.organizationId;
       const queries = await sampleQueries(stack.databaseUrl, organizationId, exactnessQueries);
-      const cell = { exact: 0, of: 0, recalled: 0, expected: 0 };
+      const cell = { exact: 0, of: 0, recalled: 0, expected: 0, flagged: 0, unflaggedInexact: 0, byWords: {} as Record<string, string> };
+      const byWords = new Map<number, { exact: number; of: number }>();
       for (const q of queries) {
         const check = await checkPageOne(ranking, clients[bigIndex], organizationId, q);
+        const words = q.split(' ').length;
+        const group = byWords.get(words) ?? { exact: 0, of: 0 };
+        byWords.set(words, group);
         cell.of++;
+        group.of++;
         if (check.exact) cell.exact++;
+        if (check.exact) group.exact++;
+        if (check.flagged) cell.flagged++;
+        if (!check.exact && !check.flagged) cell.unflaggedInexact++;
         cell.recalled += check.recalled;
         cell.expected += check.expected;
-        if (!check.exact) log(`  page 1 not exact: "${q}" (${check.recalled}/${check.expected} of the exhaustive top on it)`);
+        if (!check.exact)
+          log(
+            `  page 1 not exact${check.flagged ? ' (flagged)' : ''}: "${q}" (${check.recalled}/${check.expected} of the exhaustive top on it)`,
+          );
       }
+      cell.byWords = Object.fromEntries([...byWords].sort((a, b) => a[0] - b[0]).map(([n, g]) => [`${n}`, `${g.exact}/${g.of}`]));
       exactness.vocabulary_sample_big = cell;
       log(
-        `exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of}, ` +
-          `recall of the exhaustive top ${cell.recalled}/${cell.expected}`,
+        `exactness over ${cell.of} vocabulary queries in the big organization: ${cell.exact}/${cell.of} ` +
+          `(by words: ${JSON.stringify(cell.byWords)}), recall of the exhaustive top ${cell.recalled}/${cell.expected}, ` +
+          `ranking_exact false on ${cell.flagged}, inexact without the flag ${cell.unflaggedInexact}`,
       );
     }
   } finally {
@@ -324,6 +337,11 @@ interface ExactnessCell {
   of: number;
   recalled?: number;
   expected?: number;
+  /** Pages that said `ranking_exact: false`, and inexact pages that did not say so (the figure that must be 0). */
+  flagged?: number;
+  unflaggedInexact?: number;
+  /** Exact of asked, per number of words. */
+  byWords?: Record<string, string>;
 }
 
 interface ReportInput {
@@ -364,8 +382,10 @@ function report(r: ReportInput): void {
   if (r.exactness.vocabulary_sample_big) {
     const v = r.exactness.vocabulary_sample_big;
     lines.push(
-      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 and 2 words) in the ${r.organizations.big.toLocaleString('en')}-product organization` +
-        (v.expected ? `; recall of the exhaustive top 10: ${v.recalled}/${v.expected} (${fmt(v.recalled! / v.expected, 3)})` : ''),
+      `page 1 exact for ${v.exact} of ${v.of} vocabulary queries (1 to 5 words: ${JSON.stringify(v.byWords ?? {})}) in the ` +
+        `${r.organizations.big.toLocaleString('en')}-product organization` +
+        (v.expected ? `; recall of the exhaustive top 10: ${v.recalled}/${v.expected} (${fmt(v.recalled! / v.expected, 3)})` : '') +
+        `; ranking_exact false on ${v.flagged ?? 0}, inexact without it ${v.unflaggedInexact ?? 0}`,
     );
   }
   process.stdout.write(

@@ -160,7 +160,11 @@ describe('Search: how each product matched', () => {
     it('searches the common near word too, the word itself first, and reports it', async () => {
       const page = await search('blutooth speaker');
       expect(page.data[0].id).toBe('speaker');
-      expect(page.data[0]._match).toMatchObject({ all_words: true, words: { blutooth: 'tags', speaker: 'title' }, via: { blutooth: 'typo' } });
+      expect(page.data[0]._match).toMatchObject({
+        all_words: true,
+        words: { blutooth: 'tags', speaker: 'title' },
+        via: { blutooth: 'typo' },
+      });
       const reading = page.interpretation.words.find((w) => w.word === 'blutooth');
       expect(reading).toEqual({ word: 'blutooth', status: 'expanded', via: 'typo', to: ['bluetooth'] });
       const alone = await search('blutooth');

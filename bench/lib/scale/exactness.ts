@@ -76,6 +76,8 @@ export class ExhaustiveRanking {
 /** How the API's page 1 of `q` compares with the exhaustive top: equal (same ids, same order), and how many of the top it holds. */
 export interface PageOneCheck {
   exact: boolean;
+  /** The page said its ranking was cut short (`ranking_exact: false`). */
+  flagged: boolean;
   /** Ids of the exhaustive top (at most EXACT_PAGE) on the API's page 1, in any order. */
   recalled: number;
   /** The exhaustive top's size. */
@@ -90,13 +92,15 @@ export async function checkPageOne(
   q: string,
   category?: string,
 ): Promise<PageOneCheck> {
-  const [expected, page] = await Promise.all([
+  const [expected, answer] = await Promise.all([
     ranking.topIds(organizationId, q, category),
-    client.ids({ q, limit: String(EXACT_PAGE), ...(category ? { category } : {}) }),
+    client.ranked({ q, limit: String(EXACT_PAGE), ...(category ? { category } : {}) }),
   ]);
+  const page = answer.ids;
   const onPage = new Set(page);
   return {
     exact: expected.length === page.length && expected.every((id, i) => id === page[i]),
+    flagged: !answer.rankingExact,
     recalled: expected.filter((id) => onPage.has(id)).length,
     expected: expected.length,
   };
@@ -104,7 +108,7 @@ export async function checkPageOne(
 
 /**
  * `count` queries for the big organization from its own vocabulary (seeded, so every run asks the
- * same): single words and pairs, spread over rare and common words.
+ * same): of 1 to 5 words in turn (query i has i % 5 + 1), spread over rare and common words.
  */
 export async function sampleQueries(databaseUrl: string, organizationId: string, count: number): Promise<string[]> {
   const client = new Client({ connectionString: databaseUrl });
@@ -113,10 +117,16 @@ export async function sampleQueries(databaseUrl: string, organizationId: string,
     await client.query('SELECT setseed(0.32)');
     const { rows } = await client.query<{ word: string }>(
       `SELECT word FROM search_vocabulary WHERE organization_id = $1 AND word ~ '^[a-z]{4,}$' ORDER BY random() LIMIT $2`,
-      [organizationId, count],
+      [organizationId, count * 3],
     );
     const words = rows.map((r) => r.word);
-    return words.map((word, i) => (i % 2 === 1 ? `${words[i - 1]} ${word}` : word));
+    let at = 0;
+    return Array.from({ length: count }, (_, i) => {
+      const n = (i % 5) + 1;
+      const query = Array.from({ length: n }, (_, k) => words[(at + k) % words.length]).join(' ');
+      at += n;
+      return query;
+    });
   } finally {
     await client.end();
   }

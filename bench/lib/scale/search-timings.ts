@@ -77,13 +77,19 @@ export class SearchClient {
 
   /** The product ids of one page, in order. */
   async ids(query: Record<string, string>): Promise<string[]> {
+    return (await this.ranked(query)).ids;
+  }
+
+  /** A page's ids and whether the service said its ranking was exact (`ranking_exact`; true when an older build does not say). */
+  async ranked(query: Record<string, string>): Promise<{ ids: string[]; rankingExact: boolean }> {
     const response = await fetch(`${this.baseUrl}/v1/catalogs/products?${new URLSearchParams(query)}`, {
       headers: { authorization: this.authorization },
     });
     const text = await response.text();
     if (response.status !== 200)
       throw new Error(`GET /v1/catalogs/products?${new URLSearchParams(query)}: ${response.status} ${text.slice(0, 300)}`);
-    return (JSON.parse(text) as { data: Array<{ id: string }> }).data.map((p) => p.id);
+    const body = JSON.parse(text) as { data: Array<{ id: string }>; ranking_exact?: boolean };
+    return { ids: body.data.map((p) => p.id), rankingExact: body.ranking_exact !== false };
   }
 
   /** The query of the kind's timed request: the deep page's cursor followed first (untimed). */

@@ -115,8 +115,8 @@ export class ProductQueryDto extends PageQueryDto {
     type: 'boolean',
     default: false,
     description:
-      'One entry per variant group (products sharing a `group_id`, e.g. the sizes and colours of one style): the group\'s best match ' +
-      'in the page\'s order (relevance, or the sort), with `sibling_count`, how many other products of its group match the same q ' +
+      "One entry per variant group (products sharing a `group_id`, e.g. the sizes and colours of one style): the group's best match " +
+      "in the page's order (relevance, or the sort), with `sibling_count`, how many other products of its group match the same q " +
       'and filters. A product without group_id is its own group. `total_count` (and the facets) count groups. Cursors continue the ' +
       'collapsed order: a group never appears twice across pages. Default false on REST (every product separately); UCP search and ' +
       'MCP search_catalog always collapse (docs/search.md "Variants").',

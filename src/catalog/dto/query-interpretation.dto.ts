@@ -46,7 +46,8 @@ export class WordReadingDto implements WordReading {
   via?: ExpansionVia;
 
   @ApiPropertyOptional({
-    description: 'ignored: stop_word, duplicate, word_limit, negation (the "not" of "not waterproof") or no_words (a quoted phrase of symbols only)',
+    description:
+      'ignored: stop_word, duplicate, word_limit, negation (the "not" of "not waterproof") or no_words (a quoted phrase of symbols only)',
     example: 'stop_word',
   })
   reason?: string;
@@ -133,7 +134,8 @@ export class ProductMatchDto implements ProductMatch {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: { type: 'string', enum: VIAS },
-    description: 'Words it has only through another form than the one typed, and how that form was found (typo, split, prefix, synonym, everyday)',
+    description:
+      'Words it has only through another form than the one typed, and how that form was found (typo, split, prefix, synonym, everyday)',
     example: { blutooth: 'typo' },
   })
   via?: Record<string, ExpansionVia>;

@@ -27,7 +27,7 @@ export class StoredProductDto extends ProductDto {
     type: 'integer',
     minimum: 0,
     description:
-      'Only with collapse_variants=true: how many other products of this product\'s variant group (group_id) match the same q and ' +
+      "Only with collapse_variants=true: how many other products of this product's variant group (group_id) match the same q and " +
       'filters (0 for a product without group_id)',
   })
   sibling_count?: number;

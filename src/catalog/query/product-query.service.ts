@@ -134,7 +134,13 @@ export class ProductQueryService {
       this.products.count(organizationId, criteria, SEARCH_CANDIDATES + 1),
     ]);
     const page = splitPage(rows, limit, (last) => LIST_CURSOR.encode({ id: last.productId }));
-    return { products: page.items, nextCursor: page.nextCursor, ...total(counted), rankingExact: true, interpretation: BROWSE_INTERPRETATION };
+    return {
+      products: page.items,
+      nextCursor: page.nextCursor,
+      ...total(counted),
+      rankingExact: true,
+      interpretation: BROWSE_INTERPRETATION,
+    };
   }
 
   /** Whether any indexed product of the organization is priced in this currency. */
@@ -203,7 +209,11 @@ export class ProductQueryService {
     if (sort) {
       const sorted = await this.sortedPage(organizationId, plan, effective, sort, limit, cursor, reading('all_words'));
       const match: MatchKind = sorted.products.length === 0 && !cursor ? 'none' : missing || sorted.partialShown ? 'partial' : 'all_words';
-      const matches = await this.matches.of(organizationId, plan, sorted.products.map((p) => p.productId));
+      const matches = await this.matches.of(
+        organizationId,
+        plan,
+        sorted.products.map((p) => p.productId),
+      );
       return { ...sorted, interpretation: reading(match), matches };
     }
     const ladder = criteria.matchAll ? false : after ? after.ladder === 1 : { auto: limit };

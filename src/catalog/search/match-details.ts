@@ -40,7 +40,12 @@ export function matchDetailsQuery(plan: SearchPlan, organizationId: string, ids:
  * those it lacks, and whether it has every word; `notFound`: the query's words the catalog has
  * nowhere, which every product lacks.
  */
-export function productMatch(steps: DetailStep[][], plan: SearchPlan, row: { steps: number[]; score: number }, notFound: string[]): ProductMatch {
+export function productMatch(
+  steps: DetailStep[][],
+  plan: SearchPlan,
+  row: { steps: number[]; score: number },
+  notFound: string[],
+): ProductMatch {
   const words: ProductMatch['words'] = {};
   const via: Record<string, ExpansionVia> = {};
   const missing = [...notFound];

@@ -11,7 +11,6 @@ import { ALL_WORDS, browseConditions, hasPartialTier, type Ladder, PARTIAL, Tier
 import { keysetParams, sortKeySql, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
 import { collapseRounds, GROUP_UNIT, groupMatchesSql, type GroupMatches, type GroupOrder } from './variant-groups';
 
-
 export interface RankedPosition {
   tier: Tier;
   score: number;
@@ -178,7 +177,14 @@ export class RankedSearchRepository {
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
       const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
-      const counted = await countTiers(run, where, matchAll, ladder, plan !== null && hasPartialTier(plan), collapse ? GROUP_UNIT : undefined);
+      const counted = await countTiers(
+        run,
+        where,
+        matchAll,
+        ladder,
+        plan !== null && hasPartialTier(plan),
+        collapse ? GROUP_UNIT : undefined,
+      );
       const { partial: partialCount, ladder: useLadder } = counted;
       const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
       const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';

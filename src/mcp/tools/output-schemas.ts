@@ -56,7 +56,10 @@ export const searchOutput = z.looseObject({
   pagination: z.looseObject({ has_next_page: z.boolean(), cursor: z.string().optional(), total_count: z.number().int().optional() }),
   messages: z.array(message).optional(),
   interpretation: interpretation.optional(),
-  ranking_exact: z.boolean().optional().describe('False when a work bound cut the ranking short (the last products are the best of a sample)'),
+  ranking_exact: z
+    .boolean()
+    .optional()
+    .describe('False when a work bound cut the ranking short (the last products are the best of a sample)'),
 });
 
 const facetValue = z.object({ value: z.string(), count: z.number().int() });

@@ -23,8 +23,8 @@ export function registerUcpTools(server: McpServer, catalog: UcpCatalogService, 
         'cursor pagination (default 10, at most 100 per page). Returns UCP products; prices are integers in the currency minor unit. ' +
         'Products sharing a group_id (sizes, colours) are one product whose variants are the matching ones, best first; every ' +
         'variant id is a product id (for lookup_catalog and checkout line items); metadata.sibling_count counts the other matches. ' +
-          'Each product says how it matched the query in `_match` (all_words, the words it lacks in missing, where each word is); ' +
-          'match "all" returns only products having every word.',
+        'Each product says how it matched the query in `_match` (all_words, the words it lacks in missing, where each word is); ' +
+        'match "all" returns only products having every word.',
       inputSchema: z.object({ meta, catalog: searchRequestSchema }),
       outputSchema: searchOutput,
       annotations: READ_ONLY,

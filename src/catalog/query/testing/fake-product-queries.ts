@@ -84,7 +84,13 @@ export class FakeProductQueries {
       const addsPartial = typeof ladder === 'boolean' ? ladder : allWords < ladder.auto;
       const searched = addsPartial ? this.hits : this.hits.filter((h) => h.tier === 0);
       const start = after ? searched.findIndex((h) => h.tier === after.tier && h.score === after.score && h.id === after.id) + 1 : 0;
-      const page: RankedPage = { rows: searched.slice(start, start + limit), total: searched.length, exact: true, rankingExact: true, ladder: addsPartial };
+      const page: RankedPage = {
+        rows: searched.slice(start, start + limit),
+        total: searched.length,
+        exact: true,
+        rankingExact: true,
+        ladder: addsPartial,
+      };
       return page;
     },
   };

@@ -320,7 +320,8 @@ function toTerm(
   corrections: string[],
   fallbacks: string[],
 ): { term: Term | null; reading: WordReading | null } {
-  const completions: Operand[] = prefix && !info.strong ? info.completions.map((word) => ({ lexemes: [word], via: 'prefix' as const })) : [];
+  const completions: Operand[] =
+    prefix && !info.strong ? info.completions.map((word) => ({ lexemes: [word], via: 'prefix' as const })) : [];
   const strong = info.strong || completions.length > 0;
   const expanded: WordReading | null =
     completions.length > 0 ? { word: lexeme, status: 'expanded', via: 'prefix', to: completions.map((c) => c.lexemes.join(' ')) } : null;

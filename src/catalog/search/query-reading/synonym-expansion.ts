@@ -36,7 +36,10 @@ export function applySynonyms(
     terms.push({
       label: labels.slice(i, i + rule.from.length).join(' '),
       exact: own ? own.exact : rule.from.length > 1 ? [{ lexemes: rule.from }] : [],
-      alternatives: [...(own?.alternatives ?? []), ...rule.to.map((lexemesOfForm) => ({ lexemes: lexemesOfForm, via: 'synonym' as const }))],
+      alternatives: [
+        ...(own?.alternatives ?? []),
+        ...rule.to.map((lexemesOfForm) => ({ lexemes: lexemesOfForm, via: 'synonym' as const })),
+      ],
       ...(own?.fallbacks && { fallbacks: own.fallbacks }),
       strong: true,
     });

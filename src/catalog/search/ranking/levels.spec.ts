@@ -113,7 +113,12 @@ describe('level conditions', () => {
   });
 
   it('reads a phrase’s lexemes together in the index, and each form of a word', () => {
-    const phrase: Term = { label: 'sofa throw', exact: [{ lexemes: ['sofa', 'throw'] }], alternatives: [{ lexemes: ['blanket'] }], strong: true };
+    const phrase: Term = {
+      label: 'sofa throw',
+      exact: [{ lexemes: ['sofa', 'throw'] }],
+      alternatives: [{ lexemes: ['blanket'] }],
+      strong: true,
+    };
     const { params, stepsOf } = cellParams(planOf([phrase]));
     expect(params.words0_0).toBe("(('sofa' & 'throw'))");
     expect(stepsOf[0][0].query).toBe("(('sofa':A <-> 'throw':A))");

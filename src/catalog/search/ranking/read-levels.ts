@@ -30,7 +30,15 @@ export async function readLevels(read: TierRead, limit: number, after: Position 
     const rows = slots.flatMap((s) => s.rows ?? []).slice(0, limit);
     if (exact || rows.length >= limit) return { rows, exact: true };
     // Cut short: the rest of the page is the best of a sample of the tier's matches after the last position.
-    const sampled = await scoreTier(read.run, read.where, TIER_MATCH[tier], plan, limit - rows.length, rows.at(-1) ?? after, SEARCH_CANDIDATES);
+    const sampled = await scoreTier(
+      read.run,
+      read.where,
+      TIER_MATCH[tier],
+      plan,
+      limit - rows.length,
+      rows.at(-1) ?? after,
+      SEARCH_CANDIDATES,
+    );
     return { rows: [...rows, ...sampled], exact: false };
   };
   let reads = 0;

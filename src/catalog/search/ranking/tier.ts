@@ -71,7 +71,14 @@ export interface HitsQuery {
  * 10,001 rows stay within work_mem: materialized with them (about 500 bytes each) they spilled to a
  * temporary file.
  */
-export function hitsQuery(organizationId: string, plan: SearchPlan, criteria: ProductCriteria, ladder: Ladder, collapse: boolean, unit: string): HitsQuery {
+export function hitsQuery(
+  organizationId: string,
+  plan: SearchPlan,
+  criteria: ProductCriteria,
+  ladder: Ladder,
+  collapse: boolean,
+  unit: string,
+): HitsQuery {
   const { where, params } = tierConditions(organizationId, plan, criteria);
   Object.assign(params, {
     cap: SEARCH_CANDIDATES + 1,
