@@ -39,6 +39,13 @@ export const BAND_WALK_FIRST_ROWS = 200;
  */
 export const LEVEL_READS = 48;
 
+/**
+ * Rows a level whose words are only in descriptions may walk in id order (read-walk.ts): its
+ * candidates through an index would be most of the tier, and in id order it costs the rows up to
+ * its page. A level that does not fill the page within them ends the levels read (a sample, flagged).
+ */
+export const LEVEL_WALK_ROWS = 16_000;
+
 /** Levels read per statement: one round trip probes this many, best first. */
 export const LEVELS_PER_STATEMENT = 6;
 

@@ -1,0 +1,70 @@
+import type { Position, TierRead } from './driver';
+import { BAND_WALK_ROWS, LEVEL_WALK_ROWS, SCORE_EPSILON } from './limits';
+import { inIdOrder, type Run, scoreExpression } from './score';
+import { TIER_MATCH } from './tier';
+
+/**
+ * A walk of the organization's rows in product id order from `start` (exclusive; null: its first
+ * row), each of the tier's matches among them scored: a level's products within the walked rows
+ * are its first ones in id order, so a dense level (a word in many descriptions) is read here
+ * without an index. Extended in steps; never beyond LEVEL_WALK_ROWS rows.
+ */
+export class LevelWalk {
+  private readonly found: Position[] = [];
+  private walked = 0;
+  private last: string | null;
+  private ended = false;
+
+  constructor(
+    private readonly run: Run,
+    private readonly read: TierRead,
+    start: string | null,
+  ) {
+    this.last = start;
+  }
+
+  /** Whether the walk holds the level's next `need` products (or all of them: it reached the organization's last row). */
+  resolves(score: number, need: number): boolean {
+    return this.ended || this.at(score, need).length >= need;
+  }
+
+  /** The level's products walked so far, in id order, at most `limit`. */
+  at(score: number, limit: number): Position[] {
+    return this.found.filter((r) => Math.abs(r.score - score) <= SCORE_EPSILON).slice(0, limit);
+  }
+
+  /** Walks on (up to LEVEL_WALK_ROWS in all) until it resolves the level; false when it did not. */
+  async extendFor(score: number, need: number): Promise<boolean> {
+    // Doubling: a level about as dense as the page needs is found in few statements, a sparse one stops at the bound.
+    while (!this.resolves(score, need) && this.walked < LEVEL_WALK_ROWS)
+      await this.extend(Math.min(Math.max(this.walked, BAND_WALK_ROWS), LEVEL_WALK_ROWS - this.walked));
+    return this.resolves(score, need);
+  }
+
+  /**
+   * The next `rows` rows, read through the primary key in order whatever the statistics say
+   * (inIdOrder), the tier condition tested and the score computed per row, one statement.
+   */
+  async extend(rows: number): Promise<void> {
+    if (this.ended || rows <= 0) return;
+    const params: Record<string, unknown> = { walkFrom: this.last, walk: rows };
+    const where = `${this.read.where} AND ${TIER_MATCH[this.read.tier]}`;
+    const score = scoreExpression(this.read.plan, params);
+    const [walked] = await inIdOrder(this.run, () =>
+      this.run<{ found: Array<{ id: string; score: number }>; walked: number; last: string | null }>(
+        `SELECT count(*)::int AS walked, max(w.product_id) AS last,
+                coalesce(json_agg(json_build_object('id', w.product_id, 'score', w.score) ORDER BY w.product_id) FILTER (WHERE w.hit), '[]') AS found
+           FROM (SELECT s.product_id, (${where}) AS hit, CASE WHEN ${where} THEN (${score})::float8 END AS score
+                   FROM (SELECT * FROM product_search s
+                          WHERE s.organization_id = CAST(:organizationId AS uuid) AND s.product_id > coalesce(CAST(:walkFrom AS text), '')
+                          ORDER BY s.product_id LIMIT :walk) s
+                  CROSS JOIN LATERAL (SELECT s.search) h) w`,
+        params,
+      ),
+    );
+    this.found.push(...walked.found.map((r) => ({ score: Number(r.score), id: r.id })));
+    this.walked += walked.walked;
+    this.last = walked.last ?? this.last;
+    this.ended = walked.walked < rows;
+  }
+}
