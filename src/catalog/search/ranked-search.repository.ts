@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../common/config/app-config';
 import type { ProductCriteria } from '../query/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
@@ -48,7 +49,14 @@ export interface Collapse {
  */
 @Injectable()
 export class RankedSearchRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly budgetMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.budgetMs = config.catalog.rankingBudgetMs;
+  }
 
   /** The rest of this read plans no sequential scan (the analyzer's statement included): see own-rows.ts. */
   ownRowsFromHere(): Promise<void> {
@@ -91,7 +99,7 @@ export class RankedSearchRepository {
           const found =
             tier === Tier.AllWords && prescored
               ? { rows: prescored, exact: true }
-              : await rankTier({ run, where, plan, tier, matches }, n - rows.length, within);
+              : await rankTier({ run, where, plan, tier, matches, budgetMs: this.budgetMs }, n - rows.length, within);
           if (tier === Tier.AllWords) prescored = null;
           rankingExact &&= found.exact;
           rows.push(...found.rows.map((r) => ({ tier, score: r.score, id: r.id })));

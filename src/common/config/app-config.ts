@@ -62,6 +62,7 @@ export function appConfigOf(env: Environment) {
       replaceMaxDeleteRatio: env.REPLACE_MAX_DELETE_RATIO,
       productDeleteWaitMs: env.PRODUCT_DELETE_WAIT_MS,
       vocabularyMaxWords: env.SEARCH_VOCABULARY_MAX_WORDS,
+      rankingBudgetMs: env.SEARCH_RANKING_BUDGET_MS,
     },
     uploads: {
       /** Not an environment setting: the database pool is sized from it (src/database/pool-size.ts). */

@@ -361,6 +361,12 @@ export const ENVIRONMENT = {
     fallback: 200_000,
     doc: "distinct words (1–10,000,000) an organization's search vocabulary (typo correction and prefix matching) may hold; words beyond it are not added (a warning is logged) and are still found by exact search. See [search.md](search.md#the-vocabulary)",
   }),
+  SEARCH_RANKING_BUDGET_MS: int({
+    min: 1,
+    max: 60_000,
+    fallback: 500,
+    doc: "time (1–60,000 ms) a search page of a large tier (over 10,000 matches) may spend reading score levels through the field indexes and walks; a page that needs more is completed from the best of a sample of 10,000 matches and says so (`ranking_exact: false`, UCP info `ranking_cut_short`), as Meilisearch's search cutoff. See [search.md](search.md#ranking-at-scale)",
+  }),
   PRODUCT_DELETE_WAIT_MS: int({
     min: 1,
     max: 60_000,

@@ -16,7 +16,7 @@ import { Tier, TIER_MATCH } from './tier';
  * - at most SEARCH_CANDIDATES matches: the remaining levels at once, by scoring the tier;
  * - more: level by level through the field indexes (readLevels), within LEVEL_READS levels.
  *
- * Only the last can be cut short (a page needing more levels than the budget): the page says so.
+ * Only the last can be cut short (a page whose levels outlast the ranking budget): the page says so.
  */
 
 export interface Position {
@@ -32,6 +32,8 @@ export interface TierRead {
   tier: Tier;
   /** Its matches, counted up to SEARCH_CANDIDATES + 1. */
   matches: number;
+  /** The time its level reads may take (SEARCH_RANKING_BUDGET_MS) before the page is completed from a sample. */
+  budgetMs: number;
 }
 
 export interface Ranked {

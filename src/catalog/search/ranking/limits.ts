@@ -32,22 +32,21 @@ export const BAND_WALK_ROWS = 2_000;
 export const BAND_WALK_FIRST_ROWS = 200;
 
 /**
- * Levels a page of a large tier may read through the field indexes (each a probe of its cells),
- * best first. A page that needs more (a query of many words whose best levels are empty) is
- * completed from a sample of SEARCH_CANDIDATES of the tier's remaining matches and says so
- * (`ranking_exact: false`), like Meilisearch's search cutoff.
+ * Levels a page of a large tier may read through the field indexes (one statement each), best
+ * first. A page that needs more (a query of many words whose best levels are empty) is completed
+ * from a sample of SEARCH_CANDIDATES of the tier's remaining matches and says so
+ * (`ranking_exact: false`); so is one whose level reads outlast SEARCH_RANKING_BUDGET_MS, like
+ * Meilisearch's search cutoff.
  */
 export const LEVEL_READS = 48;
 
 /**
- * Rows a level whose words are only in descriptions may walk in id order (read-walk.ts): its
- * candidates through an index would be most of the tier, and in id order it costs the rows up to
- * its page. A level that does not fill the page within them ends the levels read (a sample, flagged).
+ * Rows a level may walk in id order (read-walk.ts) before it is read through the indexes: a dense
+ * level costs the rows up to its page. A level with a word in descriptions that does not fill the
+ * page within them ends the levels read (a sample, flagged): through the search vector's index its
+ * candidates are most of the tier.
  */
 export const LEVEL_WALK_ROWS = 16_000;
-
-/** Levels read per statement: one round trip probes this many, best first. */
-export const LEVELS_PER_STATEMENT = 6;
 
 /**
  * Cells (one step per word) a level may join: each adds its words' index probes to the level's

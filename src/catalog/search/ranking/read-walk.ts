@@ -15,8 +15,9 @@ export class LevelWalk {
   private last: string | null;
   private ended = false;
 
+  /** `run` for the planner settings, `timed` (bounded by the ranking budget) for the walk's own statements beyond the first. */
   constructor(
-    private readonly run: Run,
+    private readonly runs: { run: Run; timed: Run },
     private readonly read: TierRead,
     start: string | null,
   ) {
@@ -37,7 +38,7 @@ export class LevelWalk {
   async extendFor(score: number, need: number): Promise<boolean> {
     // Doubling: a level about as dense as the page needs is found in few statements, a sparse one stops at the bound.
     while (!this.resolves(score, need) && this.walked < LEVEL_WALK_ROWS)
-      await this.extend(Math.min(Math.max(this.walked, BAND_WALK_ROWS), LEVEL_WALK_ROWS - this.walked));
+      await this.extend(Math.min(Math.max(this.walked, BAND_WALK_ROWS), LEVEL_WALK_ROWS - this.walked), this.runs.timed);
     return this.resolves(score, need);
   }
 
@@ -45,13 +46,13 @@ export class LevelWalk {
    * The next `rows` rows, read through the primary key in order whatever the statistics say
    * (inIdOrder), the tier condition tested and the score computed per row, one statement.
    */
-  async extend(rows: number): Promise<void> {
+  async extend(rows: number, run: Run = this.runs.run): Promise<void> {
     if (this.ended || rows <= 0) return;
     const params: Record<string, unknown> = { walkFrom: this.last, walk: rows };
     const where = `${this.read.where} AND ${TIER_MATCH[this.read.tier]}`;
     const score = scoreExpression(this.read.plan, params);
-    const [walked] = await inIdOrder(this.run, () =>
-      this.run<{ found: Array<{ id: string; score: number }>; walked: number; last: string | null }>(
+    const [walked] = await inIdOrder(this.runs.run, () =>
+      run<{ found: Array<{ id: string; score: number }>; walked: number; last: string | null }>(
         `SELECT count(*)::int AS walked, max(w.product_id) AS last,
                 coalesce(json_agg(json_build_object('id', w.product_id, 'score', w.score) ORDER BY w.product_id) FILTER (WHERE w.hit), '[]') AS found
            FROM (SELECT s.product_id, (${where}) AS hit, CASE WHEN ${where} THEN (${score})::float8 END AS score

@@ -83,7 +83,10 @@ export function rankedSql(
  */
 export async function inIdOrder<T>(run: Run, walk: () => Promise<T>): Promise<T> {
   await run('SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off');
-  const result = await walk();
-  await run('SET LOCAL enable_bitmapscan TO DEFAULT; SET LOCAL enable_sort TO DEFAULT');
-  return result;
+  try {
+    return await walk();
+  } finally {
+    // Also when the walk was cancelled (a ranking budget's deadline): the rest of the read plans freely.
+    await run('SET LOCAL enable_bitmapscan TO DEFAULT; SET LOCAL enable_sort TO DEFAULT');
+  }
 }
