@@ -195,6 +195,7 @@ describe('Search: how each product matched', () => {
     it('UCP search: `_match` on each product (an extension field the schema allows) and match "all"', async () => {
       const any = await authed(t.http, owner).post('/ucp/catalog/search').send({ query: 'pixel phone 256gb' }).expect(200);
       expectValid(ucpValidators.searchResponse, any.body);
+      expect(any.body.ranking_exact).toBe(true);
       const rest = await search('pixel phone 256gb', '&collapse_variants=true');
       const ucpMatches = (any.body.products as Array<{ id: string; _match: Match }>).map((p) => [p.id, p._match]);
       expect(ucpMatches).toEqual(rest.data.slice(0, ucpMatches.length).map((p) => [p.id, p._match]));

@@ -43,7 +43,8 @@ describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
       .map(id);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The order is what is asserted here: no ranking budget may cut it on a loaded machine (its own test is below).
+    t = await createTestApp({ config: (c) => ({ ...c, catalog: { ...c.catalog, rankingBudgetMs: 60_000 } }) });
     caller = await createCaller(t.app);
     await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(products)));
     await waitForIndexing(t.app, caller.organizationId);
@@ -118,5 +119,26 @@ describe('Search ranking of a tier larger than SEARCH_CANDIDATES', () => {
     expect(first.rankingExact.every((exact) => exact)).toBe(true);
     const deep = await pages('item%20lamp%20shade%20brass', 100, 3, first.cursor);
     expect(deep.ids).toEqual(expected.slice(40, 340));
+  });
+
+  it('a page the ranking budget cuts short says so, is full, and its cursor goes on', async () => {
+    const cut = await createTestApp({ worker: false, config: (c) => ({ ...c, catalog: { ...c.catalog, rankingBudgetMs: 1 } }) });
+    try {
+      const q = 'item%20lamp%20shade%20brass';
+      const first = await authed(cut.http, caller).get(`/v1/catalogs/products?q=${q}&limit=10`).expect(200);
+      expect(first.body.ranking_exact).toBe(false);
+      expect(first.body.data).toHaveLength(10);
+      const next = await authed(cut.http, caller)
+        .get(`/v1/catalogs/products?q=${q}&limit=10&cursor=${encodeURIComponent(first.body.next_cursor)}`)
+        .expect(200);
+      expect(next.body.data).toHaveLength(10);
+      const seen = new Set(first.body.data.map((p: { id: string }) => p.id));
+      expect(next.body.data.filter((p: { id: string }) => seen.has(p.id))).toEqual([]);
+      // The budget bounds only the level reads: a one-word page whose top level the walk fills stays exact.
+      const lamp = await authed(cut.http, caller).get('/v1/catalogs/products?q=item&limit=10').expect(200);
+      expect(lamp.body.ranking_exact).toBe(true);
+    } finally {
+      await cut.close();
+    }
   });
 });

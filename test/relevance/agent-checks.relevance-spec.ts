@@ -1,6 +1,7 @@
 import type { CatalogProduct, RelevanceCatalog } from './catalogs/catalog-product';
 import { gtinCheckDigit } from './catalogs/gtin';
 import { interpretationProblems } from './interpretation-check';
+import { matchProblems } from './match-check';
 import { collapseProblems, judgementOf, orderProblem } from './judgement';
 import { availability, gtin, model, mpn, not, price, productIs, title } from './queries/judge';
 import { catalogVocabulary, queryProblem } from './queries/query-checks';
@@ -151,6 +152,53 @@ describe('interpretation check', () => {
       'inferred.sort undefined, expected "price_asc"',
     ]);
     expect(interpretationProblems({ match: 'code' }, undefined)).toEqual(['no interpretation in the answer']);
+  });
+});
+
+describe('match check', () => {
+  const interpretation = {
+    match: 'partial',
+    words: [
+      { word: 'pixel', status: 'matched' },
+      { word: 'phone', status: 'matched' },
+      { word: '256gb', status: 'not_found' },
+      { word: 'cheapest', status: 'sort' },
+    ],
+  };
+  const match = (words: Record<string, string>, missing: string[], extra: Record<string, unknown> = {}) => ({
+    all_words: missing.length === 0,
+    missing,
+    words,
+    score: 2,
+    ...extra,
+  });
+
+  it('accepts a product that names every searched word once, as the interpretation does', () => {
+    expect(matchProblems([{ id: 'a', _match: match({ pixel: 'title', phone: 'title' }, ['256gb']) }], interpretation)).toEqual([]);
+  });
+
+  it('says what disagrees', () => {
+    expect(
+      matchProblems(
+        [
+          { id: 'a', _match: { ...match({ pixel: 'title', photo: 'title' }, []), all_words: true } },
+          { id: 'b', _match: { ...match({ pixel: 'shelf' }, ['phone', 'pixel', '256gb']), all_words: true, score: 'high' } },
+          { id: 'c' },
+        ],
+        interpretation,
+      ),
+    ).toEqual([
+      'a: "photo" is no word of the interpretation',
+      'a: "phone" neither matched nor missing',
+      'a: "256gb" neither matched nor missing',
+      'a: all_words though 256gb not_found',
+      'b: "pixel" both matched and missing',
+      'b: all_words true with missing ["phone","pixel","256gb"]',
+      'b: all_words though 256gb not_found',
+      'b: "pixel" in shelf',
+      'b: score "high"',
+      'c: no _match',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { productId, type CatalogProduct, type RelevanceCatalog } from './catalogs/catalog-product';
 import { PAGE, type SearchAnswer, type SearchEngine } from './engines/search-engine';
 import { interpretationProblems } from './interpretation-check';
+import { matchProblems } from './match-check';
 import { collapseProblems, groupOf, judgementOf, orderProblem } from './judgement';
 import { COLLAPSE_VARIANTS_BUILT } from './thresholds';
 import { judge, type Judged } from './metrics';
@@ -21,6 +22,8 @@ export interface EngineAnswer extends Judged {
   interpretationProblems?: string[];
   /** The service only, variant questions: a group twice or a wrong sibling_count. */
   collapseProblems?: string[];
+  /** The service only: where its products' `_match` disagrees with itself or the interpretation. */
+  matchProblems?: string[];
   interpretation?: unknown;
 }
 
@@ -106,6 +109,7 @@ function serviceChecks(
   const entries = answer.entries ?? [];
   return {
     interpretation: answer.interpretation,
+    matchProblems: error ? [error] : matchProblems(entries, answer.interpretation),
     ...(query.order && { orderProblem: error ?? orderProblem(entries, query.order, catalog.mainCurrency) }),
     ...(query.interpretation && {
       interpretationProblems: error ? [error] : interpretationProblems(query.interpretation, answer.interpretation),

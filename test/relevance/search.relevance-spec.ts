@@ -248,6 +248,15 @@ describe('Search relevance (judged queries, anchors MiniSearch and Orama)', () =
     expect(wrong).toEqual([]);
   });
 
+  it('says per product how it matched, for every question: _match agrees with itself and with the interpretation', () => {
+    const answered = outcomes.filter((o) => o.answers[SERVICE].returned > 0);
+    expect(answered.length).toBeGreaterThan(150);
+    const wrong = answered
+      .filter((o) => (o.answers[SERVICE].matchProblems ?? ['not checked']).length > 0)
+      .map((o) => `[${o.catalog}] "${o.q}": ${(o.answers[SERVICE].matchProblems ?? ['not checked']).slice(0, 3).join('; ')}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('orders the sort questions as their words ask (price a buyer pays, upload time)', () => {
     const wrong = outcomes
       .filter((o) => o.order && o.answers[SERVICE].orderProblem !== null)

@@ -252,10 +252,8 @@ export class ProductQueryService {
       plan,
       products.map((p) => p.productId),
     );
-    for (const id of first) {
-      const found = matches.get(id);
-      if (found) matches.set(id, withCodeMatch(found, presentParts));
-    }
+    const shownFirst = new Set(first);
+    if (presentParts.length > 0) for (const [id, found] of matches) matches.set(id, withCodeWords(found, presentParts, shownFirst.has(id)));
     return {
       products,
       nextCursor: page.nextCursor,
@@ -354,18 +352,22 @@ export class ProductQueryService {
 }
 
 /**
- * A product shown first for a code written inside the query: the codes' words matched as `code`
- * (found exactly), whatever its text says of them. With several codes in one query each such
- * product is said to match all of them (which one it has is not read back).
+ * A product's match with the words of each code written inside the query (`parts`, reported as one
+ * `code` reading) under that reading's key: `coded` (shown first for its code) matched it as
+ * `code`; another product by the best place of its words (the first found in query order), or lacks
+ * it when it has none of them. With several codes in one query a coded product is said to match all
+ * of them (which one it has is not read back).
  */
-function withCodeMatch(found: ProductMatch, parts: CodePart[]): ProductMatch {
+function withCodeWords(found: ProductMatch, parts: CodePart[], coded: boolean): ProductMatch {
   const words = { ...found.words };
   let missing = found.missing;
   for (const part of parts) {
     const inCode = new Set(part.words);
+    const place = coded ? 'code' : part.words.map((word) => words[word]).find((p) => p !== undefined);
     for (const word of part.words) delete words[word];
-    words[part.words.join(' ')] = 'code';
     missing = missing.filter((word) => !inCode.has(word));
+    if (place) words[part.words.join(' ')] = place;
+    else missing = [...missing, part.words.join(' ')];
   }
   return { ...found, words, missing, all_words: missing.length === 0 };
 }

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Full-text indexes of the search vector's best fields: the title alone (weight A); with brand,
  * categories and attributes (A-B); and with tags (A-C: every describing field, without the
  * description). They find exactly the products having a query's word in such a field, which ranking
- * a large group of matches needs (bounded-tier.ts): the search vector's GIN index does not hold its
+ * a large group of matches needs (ranking/read-levels.ts): the search vector's GIN index does not hold its
  * weights, so "this word in a title" was a check of every match's row. Organization first, like
  * every index of the search path; the A-C expression is the vocabulary's (search-row-sql.ts).
  */
