@@ -47,7 +47,7 @@ const DEFAULTS = {
     waitingPerOrganization: 32,
     responseMaxBytes: 8_388_608,
   },
-  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000, vocabularyMaxWords: 200_000 },
+  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000, vocabularyMaxWords: 200_000, rankingBudgetMs: 500 },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
   webhooks: {
@@ -80,7 +80,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(64);
+    expect(ENV_KEYS).toHaveLength(65);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -298,6 +298,7 @@ describe('loadConfig', () => {
       replaceMaxDeleteRatio: 0.25,
       productDeleteWaitMs: 250,
       vocabularyMaxWords: 200_000,
+      rankingBudgetMs: 500,
     });
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0' }).catalog.replaceMaxDeleteRatio).toBe(0);
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
@@ -305,6 +306,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PRODUCT_DELETE_WAIT_MS: '1' }).catalog.productDeleteWaitMs).toBe(1);
     expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '1' }).catalog.vocabularyMaxWords).toBe(1);
     expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '10000000' }).catalog.vocabularyMaxWords).toBe(10_000_000);
+    expect(loadConfig({ SEARCH_RANKING_BUDGET_MS: '1' }).catalog.rankingBudgetMs).toBe(1);
+    expect(loadConfig({ SEARCH_RANKING_BUDGET_MS: '60000' }).catalog.rankingBudgetMs).toBe(60_000);
   });
 
   it("reads the search indexer's share of the pool", () => {
@@ -413,6 +416,8 @@ describe('loadConfig', () => {
     ['SEARCH_VOCABULARY_MAX_WORDS', '0'],
     ['SEARCH_VOCABULARY_MAX_WORDS', '10000001'],
     ['SEARCH_VOCABULARY_MAX_WORDS', 'many'],
+    ['SEARCH_RANKING_BUDGET_MS', '0'],
+    ['SEARCH_RANKING_BUDGET_MS', '60001'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable, never its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));
