@@ -54,17 +54,18 @@ export async function readLevels(read: TierRead, limit: number, after: Position 
       // A level starts at the cursor's id on the cursor's level; a level below it may have lower ids.
       const from = after && Math.abs(level.score - after.score) <= SCORE_EPSILON ? after.id : null;
       const walk = await walkFrom(from);
-      // The walk first (BAND_WALK_ROWS, then up to LEVEL_WALK_ROWS): a level whose candidates through
-      // the indexes are many (a word in many titles is a candidate of its category level too) is
-      // often dense enough in id order.
-      if (walk.resolves(level.score, need) || (await walk.extendFor(level.score, need))) {
+      // The walk first (BAND_WALK_ROWS, then doubling up to LEVEL_WALK_ROWS): a level whose candidates
+      // through the indexes are many (a word in many titles is a candidate of its category level too)
+      // is often dense enough in id order. Through the indexes, a level with a word in descriptions cost
+      // seconds at a million products (the search vector's index brings most of the tier as candidates):
+      // it is walked to the bound, and the page cut when that does not fill it; another level is walked
+      // only as far as its density promises.
+      const descriptions = level.cells.some((cell) => readsDescriptions(cell, stepsOf));
+      if (walk.resolves(level.score, need) || (await walk.extendFor(level.score, need, !descriptions))) {
         rows.push(...walk.at(level.score, need));
         continue;
       }
-      // Through the indexes, a level with a word in descriptions cost seconds at a million products
-      // (the search vector's index brings most of the tier as candidates): the page is cut instead.
-      if (level.cells.length > LEVEL_CELLS || reads++ >= LEVEL_READS) return false;
-      if (level.cells.some((cell) => readsDescriptions(cell, stepsOf))) return false;
+      if (descriptions || level.cells.length > LEVEL_CELLS || reads++ >= LEVEL_READS) return false;
       rows.push(...(await readLevel(timed, read, { stepsOf, score }, level, from, need)));
     }
     return true;

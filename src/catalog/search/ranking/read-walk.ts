@@ -1,5 +1,5 @@
 import type { Position, TierRead } from './driver';
-import { BAND_WALK_ROWS, LEVEL_WALK_ROWS, SCORE_EPSILON } from './limits';
+import { LEVEL_WALK_ROWS, SCORE_EPSILON } from './limits';
 import { inIdOrder, type Run, scoreExpression } from './score';
 import { TIER_MATCH } from './tier';
 
@@ -34,12 +34,23 @@ export class LevelWalk {
     return this.found.filter((r) => Math.abs(r.score - score) <= SCORE_EPSILON).slice(0, limit);
   }
 
-  /** Walks on (up to LEVEL_WALK_ROWS in all) until it resolves the level; false when it did not. */
-  async extendFor(score: number, need: number): Promise<boolean> {
-    // Doubling: a level about as dense as the page needs is found in few statements, a sparse one stops at the bound.
-    while (!this.resolves(score, need) && this.walked < LEVEL_WALK_ROWS)
-      await this.extend(Math.min(Math.max(this.walked, BAND_WALK_ROWS), LEVEL_WALK_ROWS - this.walked), this.runs.timed);
-    return this.resolves(score, need);
+  /**
+   * Walks on until it resolves the level or reaches LEVEL_WALK_ROWS in all (false: it did not).
+   * `guess`: only while the level's density in the rows walked so far says the bound will do (with
+   * half as many again for luck); a level not met so far is then left to an index, which reads a
+   * sparse level cheaper than a walk.
+   */
+  async extendFor(score: number, need: number, guess: boolean): Promise<boolean> {
+    while (!this.resolves(score, need)) {
+      const found = this.at(score, need).length;
+      const target = Math.ceil(((this.walked * need) / Math.max(found, 1)) * 1.5);
+      if (guess && (found === 0 || target > 2 * LEVEL_WALK_ROWS)) return false;
+      // Each step walks at least as many rows as so far (doubling), so the loop ends at the bound.
+      const rows = Math.min(Math.max(guess ? target - this.walked : 0, this.walked), LEVEL_WALK_ROWS - this.walked);
+      if (rows <= 0) return false;
+      await this.extend(rows, this.runs.timed);
+    }
+    return true;
   }
 
   /**
