@@ -4,6 +4,7 @@ import { partialBand, readBand, topBand } from './read-band';
 import { readLevels } from './read-levels';
 import { rankedSql, type Run, scoreTier } from './score';
 import { Tier, TIER_MATCH } from './tier';
+import type { Position, Ranked, TierRead } from './tier-read';
 
 /**
  * The one place that decides how a tier of a search is read. A tier's matches fall into score
@@ -18,29 +19,6 @@ import { Tier, TIER_MATCH } from './tier';
  *
  * Only the last can be cut short (a page whose levels outlast the ranking budget): the page says so.
  */
-
-export interface Position {
-  score: number;
-  id: string;
-}
-
-/** One tier of one search: its statements' runner, the conditions of the page (`where`), the tier and its count. */
-export interface TierRead {
-  run: Run;
-  where: string;
-  plan: SearchPlan;
-  tier: Tier;
-  /** Its matches, counted up to SEARCH_CANDIDATES + 1. */
-  matches: number;
-  /** The time its level reads may take (SEARCH_RANKING_BUDGET_MS) before the page is completed from a sample. */
-  budgetMs: number;
-}
-
-export interface Ranked {
-  rows: Position[];
-  /** False when a work bound cut the ranking short (the page's last rows come from a sample). */
-  exact: boolean;
-}
 
 /** Up to `limit` positions of the tier after `after` (within the tier), in the documented order. */
 export async function rankTier(read: TierRead, limit: number, after: Position | undefined): Promise<Ranked> {

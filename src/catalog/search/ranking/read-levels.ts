@@ -1,4 +1,4 @@
-import type { Position, Ranked, TierRead } from './driver';
+import type { Position, Ranked, TierRead } from './tier-read';
 import { ABSENT, type Cell, CUT, cellParams, type Level, levelCondition, levelsOf } from './levels';
 import { BAND_WALK_ROWS, LEVEL_CELLS, LEVEL_READS, SCORE_EPSILON, SEARCH_CANDIDATES } from './limits';
 import { Deadline, DeadlinePassed } from './deadline';

@@ -1,4 +1,4 @@
-import type { Position, TierRead } from './driver';
+import type { Position, TierRead } from './tier-read';
 import { LEVEL_WALK_ROWS, SCORE_EPSILON } from './limits';
 import { inIdOrder, type Run, scoreExpression } from './score';
 import { TIER_MATCH } from './tier';
