@@ -14,7 +14,6 @@ import {
   type MatchKind,
   type ProductMatch,
   type QueryInterpretation,
-  type WordReading,
 } from '../search/query-reading/query-interpretation';
 import { ProductMatchesRepository } from '../search/product-matches.repository';
 import { RankedSearchRepository } from '../search/ranked-search.repository';
@@ -22,6 +21,7 @@ import { Tier } from '../search/ranking/tier';
 import { SEARCH_CANDIDATES } from '../search/ranking/limits';
 import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorted-search';
 import type { GroupMatches } from '../search/variant-groups';
+import { withCodeReadings, withCodeWords } from './code-words';
 import { withInferred } from './inferred-criteria';
 import { matchesNothing, planFor } from './match-all';
 import type { ProductCriteria } from './product-criteria';
@@ -351,27 +351,6 @@ export class ProductQueryService {
   }
 }
 
-/**
- * A product's match with the words of each code written inside the query (`parts`, reported as one
- * `code` reading) under that reading's key: `coded` (shown first for its code) matched it as
- * `code`; another product by the best place of its words (the first found in query order), or lacks
- * it when it has none of them. With several codes in one query a coded product is said to match all
- * of them (which one it has is not read back).
- */
-function withCodeWords(found: ProductMatch, parts: CodePart[], coded: boolean): ProductMatch {
-  const words = { ...found.words };
-  let missing = found.missing;
-  for (const part of parts) {
-    const inCode = new Set(part.words);
-    const place = coded ? 'code' : part.words.map((word) => words[word]).find((p) => p !== undefined);
-    for (const word of part.words) delete words[word];
-    missing = missing.filter((word) => !inCode.has(word));
-    if (place) words[part.words.join(' ')] = place;
-    else missing = [...missing, part.words.join(' ')];
-  }
-  return { ...found, words, missing, all_words: missing.length === 0 };
-}
-
 /** The keyed sort asked for, if any (relevance is the default order). */
 function keyedSort(criteria: ProductCriteria): KeyedSort | undefined {
   return criteria.sort && criteria.sort !== 'relevance' ? criteria.sort : undefined;
@@ -379,18 +358,6 @@ function keyedSort(criteria: ProductCriteria): KeyedSort | undefined {
 
 function total(counted: number): Pick<ProductPage, 'totalCount' | 'totalCountExact'> {
   return { totalCount: Math.min(counted, SEARCH_CANDIDATES), totalCountExact: counted <= SEARCH_CANDIDATES };
-}
-
-/** The readings with each matched code's words replaced by one `code` reading (at the first word's place). */
-function withCodeReadings(words: WordReading[], parts: CodePart[]): WordReading[] {
-  const out = [...words];
-  for (const part of parts) {
-    const at = out.findIndex((w) => w.word === part.words[0]);
-    const rest = part.words.slice(1);
-    if (at < 0 || rest.some((word, k) => out[at + 1 + k]?.word !== word)) continue;
-    out.splice(at, part.words.length, { word: part.words.join(' '), status: 'code' });
-  }
-  return out;
 }
 
 /** A collapsed page's split: as splitPage, but a page the repository ended early continues after `resume`. */

@@ -8,7 +8,7 @@ import { countTiers } from './ranking/count';
 import { countAndScore, rankTier } from './ranking/driver';
 import { SEARCH_CANDIDATES } from './ranking/limits';
 import { type Run, scoreExpression } from './ranking/score';
-import { ALL_WORDS, browseConditions, hasPartialTier, type Ladder, PARTIAL, Tier, tierConditions } from './ranking/tier';
+import { ALL_WORDS, browseConditions, hasPartialTier, type Ladder, Tier, tierConditions, tierOf, tiersMatch } from './ranking/tier';
 import { keysetParams, sortKeySql, sortedPageSql, type KeyedSort, type SortedPosition } from './sorted-search';
 import { collapseRounds, GROUP_UNIT, groupMatchesSql, type GroupMatches, type GroupOrder } from './variant-groups';
 
@@ -118,10 +118,9 @@ export class RankedSearchRepository {
       const params: Record<string, unknown> = {};
       const order: GroupOrder = {
         columns: 's.search',
-        order: `CASE WHEN h.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END, (${scoreExpression(plan, params)}) DESC, h.product_id`,
+        order: `${tierOf('h')}, (${scoreExpression(plan, params)}) DESC, h.product_id`,
       };
-      const match = useLadder ? `(s.search @@ CAST(:allWords AS tsquery) OR (${PARTIAL}))` : 's.search @@ CAST(:allWords AS tsquery)';
-      const groupsOf = (ids: string[]) => readGroups(run, `${where} AND ${match}`, order, ids, params);
+      const groupsOf = (ids: string[]) => readGroups(run, `${where} AND ${tiersMatch(useLadder)}`, order, ids, params);
       const collapsed = await collapseRounds(rank, groupsOf, after, limit, collapse.excluded);
       return { ...page, ...collapsed, rankingExact, groups: new Map(collapsed.rows.map((r) => [r.id, r.group])) };
     });
@@ -184,7 +183,7 @@ export class RankedSearchRepository {
       const run = <T>(sql: string, params: Record<string, unknown> = {}) =>
         runNamed<T>(manager, sql, { ...base.params, sortCurrency, limit, ...params });
       const where = base.where.join(' AND ');
-      const matchAll = plan ? ' AND s.search @@ CAST(:allWords AS tsquery)' : '';
+      const matchAll = plan ? ` AND ${ALL_WORDS}` : '';
       const counted = await countTiers(
         run,
         where,
@@ -194,8 +193,8 @@ export class RankedSearchRepository {
         collapse ? GROUP_UNIT : undefined,
       );
       const { partial: partialCount, ladder: useLadder } = counted;
-      const match = !plan ? 'true' : useLadder ? `s.search @@ CAST(:someWords AS tsquery)` : 's.search @@ CAST(:allWords AS tsquery)';
-      const tier = plan && useLadder ? 'CASE WHEN s.search @@ CAST(:allWords AS tsquery) THEN 0 ELSE 1 END' : '0';
+      const match = plan ? tiersMatch(useLadder) : 'true';
+      const tier = plan && useLadder ? tierOf('s') : `${Tier.AllWords}`;
       const found = await run<{ product_id: string; tier: number; grp: number; key: string }>(
         sortedPageSql(sort, `${where} AND ${match}`, tier, after, collapse),
         keysetParams(after),

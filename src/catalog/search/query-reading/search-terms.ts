@@ -76,9 +76,10 @@ export function someOf(terms: Term[]): string | null {
 export interface ScoreStep {
   query: string;
   score: number;
-  /** The field weight the step matches in, and the forms it matches. */
+  /** The field weight the step matches in, the forms it matches and which of the term's kinds of forms they are. */
   weight: FieldWeight;
   operands: Operand[];
+  form: 'exact' | 'alternative' | 'fallback';
 }
 
 export type FieldWeight = (typeof FIELD_SCORES)[number][0];
@@ -86,13 +87,13 @@ export type FieldWeight = (typeof FIELD_SCORES)[number][0];
 /** A term's steps, best first: each field from title to description, exact forms before alternatives before fallbacks. */
 export function scoreSteps(term: Term): ScoreStep[] {
   const steps: ScoreStep[] = [];
-  const add = (operands: Operand[], weight: FieldWeight, score: number) => {
-    if (operands.length > 0) steps.push({ query: anyOf(operands, weight), score, weight, operands });
+  const add = (operands: Operand[], weight: FieldWeight, score: number, form: ScoreStep['form']) => {
+    if (operands.length > 0) steps.push({ query: anyOf(operands, weight), score, weight, operands, form });
   };
   for (const [weight, score] of FIELD_SCORES) {
-    add(term.exact, weight, score);
-    add(term.alternatives, weight, score * ALTERNATIVE_FACTOR);
-    add(term.fallbacks ?? [], weight, score * FALLBACK_FACTOR);
+    add(term.exact, weight, score, 'exact');
+    add(term.alternatives, weight, score * ALTERNATIVE_FACTOR, 'alternative');
+    add(term.fallbacks ?? [], weight, score * FALLBACK_FACTOR, 'fallback');
   }
   // Stable: at equal scores the field order above (and exact before alternative) is kept.
   return steps.sort((a, b) => b.score - a.score);
@@ -115,24 +116,19 @@ export interface DetailStep {
 }
 
 /**
- * A term's steps as scoreSteps orders them, but with its alternative forms apart by how they were
- * found, so the step a product matches says where and through what (`_match`). The first matching
- * step has the score scoreSteps gives the product for the term.
+ * A term's score steps with each step's alternative forms apart by how they were found, so the
+ * step a product matches says where and through what (`_match`). In scoreSteps' order: the first
+ * matching step has the score scoreSteps gives the product for the term.
  */
 export function detailSteps(term: Term): DetailStep[] {
-  const steps: DetailStep[] = [];
-  const byVia = (operands: Operand[]) => {
-    const groups = new Map<ExpansionVia | undefined, Operand[]>();
-    for (const o of operands) groups.set(o.via, [...(groups.get(o.via) ?? []), o]);
-    return [...groups];
-  };
-  for (const [weight, score] of FIELD_SCORES) {
-    const place = PLACE_OF_WEIGHT[weight];
-    if (term.exact.length > 0) steps.push({ query: anyOf(term.exact, weight), score, place });
-    for (const [via, forms] of byVia(term.alternatives))
-      steps.push({ query: anyOf(forms, weight), score: score * ALTERNATIVE_FACTOR, place, via: via ?? 'synonym' });
-    for (const [via, forms] of byVia(term.fallbacks ?? []))
-      steps.push({ query: anyOf(forms, weight), score: score * FALLBACK_FACTOR, place, via: via ?? 'typo' });
-  }
-  return steps.sort((a, b) => b.score - a.score);
+  return scoreSteps(term).flatMap((step) => {
+    const place = PLACE_OF_WEIGHT[step.weight];
+    if (step.form === 'exact') return [{ query: step.query, score: step.score, place }];
+    const byVia = new Map<ExpansionVia, Operand[]>();
+    for (const o of step.operands) {
+      const via = o.via ?? (step.form === 'fallback' ? 'typo' : 'synonym');
+      byVia.set(via, [...(byVia.get(via) ?? []), o]);
+    }
+    return [...byVia].map(([via, forms]) => ({ query: anyOf(forms, step.weight), score: step.score, place, via }));
+  });
 }

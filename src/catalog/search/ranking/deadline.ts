@@ -17,6 +17,8 @@ const SAVEPOINT = 'ranking_budget';
  */
 export class Deadline {
   private readonly end: number;
+  /** The read's own statement_timeout in ms, read once, given back after each statement. */
+  private previous: number | null = null;
 
   constructor(
     ms: number,
@@ -30,11 +32,9 @@ export class Deadline {
     return async <T>(sql: string, params?: Record<string, unknown>): Promise<T[]> => {
       const left = Math.ceil(this.end - this.now());
       if (left <= 0) throw new DeadlinePassed();
-      await run(`SAVEPOINT ${SAVEPOINT}`);
-      const [set] = await run<{ previous: string }>(
-        `SELECT current_setting('statement_timeout') AS previous, set_config('statement_timeout', CAST(:left AS text), true) AS now`,
-        { left: `${left}ms` },
-      );
+      this.previous ??= (await run<{ ms: number }>(`SELECT setting::int AS ms FROM pg_settings WHERE name = 'statement_timeout'`))[0].ms;
+      // Integers only (SET takes no parameters); two statements, one round trip.
+      await run(`SAVEPOINT ${SAVEPOINT}; SET LOCAL statement_timeout = ${left}`);
       let rows: T[];
       try {
         rows = await run<T>(sql, params);
@@ -43,8 +43,7 @@ export class Deadline {
         await run(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
         throw new DeadlinePassed();
       }
-      await run(`SELECT set_config('statement_timeout', CAST(:previous AS text), true)`, { previous: set.previous });
-      await run(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+      await run(`SET LOCAL statement_timeout = ${this.previous}; RELEASE SAVEPOINT ${SAVEPOINT}`);
       return rows;
     };
   }

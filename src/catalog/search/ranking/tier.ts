@@ -24,6 +24,13 @@ export const PARTIAL = 's.search @@ CAST(:someWords AS tsquery) AND NOT s.search
 /** Each tier's condition. */
 export const TIER_MATCH: Record<Tier, string> = { [Tier.AllWords]: ALL_WORDS, [Tier.Partial]: PARTIAL };
 
+/** The matches of the tiers a page reads: all-words only, or (`ladder`) partial ones too, which is any required term. */
+export const tiersMatch = (ladder: boolean): string => (ladder ? 's.search @@ CAST(:someWords AS tsquery)' : ALL_WORDS);
+
+/** A match's tier as SQL over `alias` (a row with `search`). */
+export const tierOf = (alias: string): string =>
+  `CASE WHEN ${alias}.search @@ CAST(:allWords AS tsquery) THEN ${Tier.AllWords} ELSE ${Tier.Partial} END`;
+
 /**
  * Whether partial matches can exist: with fewer than two required terms, a product having some of
  * them has all of them, so the partial tier is empty and is neither counted nor ranked.
