@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { AppConfig } from './common/config/app-config';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
-import { HttpMetrics } from './common/metrics/http-metrics';
+import { HttpMetricsService } from './common/metrics/http-metrics.service';
 import { countHttpRequests } from './common/metrics/http-metrics.middleware';
 import { securityHeaders } from './common/security/helmet.middleware';
 import { parseQueryString } from './common/http/query-parser';
@@ -20,7 +20,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   express.set('query parser', parseQueryString);
   // request.ip (and protocol, host) from X-Forwarded-* only when the peer is one of these proxies.
   if (config.trustedProxies.length > 0) express.set('trust proxy', config.trustedProxies);
-  express.use(countHttpRequests(app.get(HttpMetrics).requests));
+  express.use(countHttpRequests(app.get(HttpMetricsService).requests));
   express.use(securityHeaders(`${config.basePath}/docs`));
   // Operational probes stay at the root so load balancers find them whatever BASE_PATH is.
   if (config.basePath) app.setGlobalPrefix(config.basePath, { exclude: ['health/live', 'health/ready'] });

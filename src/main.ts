@@ -8,7 +8,7 @@ import { exitCleanlyOnSignals } from './common/shutdown';
 import { configureApp } from './configure-app';
 import { apiOperationsListener } from './health/operations-endpoint';
 import { ImportQueueConsumer } from './imports/worker/import-queue.consumer';
-import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
+import { WebhookWorkerService } from './webhooks/delivery/webhook-worker.service';
 
 /** HTTP API; also runs the import and webhook workers in-process unless WORKER_ENABLED=false. */
 async function bootstrap(): Promise<void> {
@@ -30,7 +30,7 @@ async function bootstrap(): Promise<void> {
   }
   if (config.worker.enabled) {
     await app.get(ImportQueueConsumer).start();
-    await app.get(WebhookWorker).start();
+    await app.get(WebhookWorkerService).start();
   }
   logger.log(
     `Listening on :${config.port}${config.basePath} (worker ${config.worker.enabled ? 'on' : 'off'}, metrics ${config.metricsPort > 0 ? `on :${config.metricsPort}` : 'off'})`,

@@ -6,7 +6,7 @@ import { exitCleanlyOnSignals } from './common/shutdown';
 import { operationsListener, startMetricsServer } from './common/metrics/metrics-server';
 import { MetricsService } from './common/metrics/metrics.service';
 import { ImportQueueConsumer } from './imports/worker/import-queue.consumer';
-import { WebhookWorker } from './webhooks/delivery/webhook-worker.service';
+import { WebhookWorkerService } from './webhooks/delivery/webhook-worker.service';
 import { WorkerModule } from './worker.module';
 
 /** Import and webhook workers only (no API); scale out by running more of these. */
@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(logger);
   exitCleanlyOnSignals(app, logger);
   await app.get(ImportQueueConsumer).start();
-  await app.get(WebhookWorker).start();
+  await app.get(WebhookWorkerService).start();
   if (config.metricsPort > 0) {
     const server = startMetricsServer(operationsListener(app.get(MetricsService).registry), config.metricsPort);
     server.on('error', (error) => logger.warn(`Metrics endpoint not started: ${error.message}`, 'Bootstrap'));

@@ -1,13 +1,13 @@
-import { cleanSearchPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
-import { SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
+import { cleanSearchPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists.service';
+import { SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics.service';
 import { sleep } from '../../tools/harness/repo';
 import type { Client } from 'pg';
 import { withClient } from './bench-db';
 
 /**
  * Waits until the worker's work after an import is done: every product indexed for search, the search tables analyzed
- * (PlannerStatistics), their GIN pending lists flushed (GinPendingLists; read with pgstattuple, skipped where the
- * extension cannot be created) and the organization's vocabulary walked (VocabularySweep), so searches are
+ * (PlannerStatisticsService), their GIN pending lists flushed (GinPendingListsService; read with pgstattuple, skipped where the
+ * extension cannot be created) and the organization's vocabulary walked (VocabularySweepService), so searches are
  * timed as they are served a few seconds after an import, not beside that work. Returns the
  * seconds waited; throws after `timeoutMs`.
  */
@@ -47,7 +47,7 @@ async function pendingGinTuples(c: Client): Promise<number> {
 }
 
 /**
- * What GinPendingLists does after an import, for an older build without it (BENCH_SERVICE_ROOT), so
+ * What GinPendingListsService does after an import, for an older build without it (BENCH_SERVICE_ROOT), so
  * that both builds of an A/B run are timed on the same index state, not on where the import's last
  * flush happened to fall (docs/performance.md, "GIN pending lists").
  */

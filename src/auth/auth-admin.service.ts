@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
-import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
+import { CredentialsAnnouncerService } from './invalidation/credentials-announcer.service';
 import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { TokenRepository } from './repositories/token.repository';
@@ -20,7 +20,7 @@ export class AuthAdminService {
     private readonly organizations: OrganizationRepository,
     private readonly accounts: AccountRepository,
     private readonly tokens: TokenRepository,
-    private readonly announcer: CredentialsAnnouncer,
+    private readonly announcer: CredentialsAnnouncerService,
     private readonly config: AppConfig,
   ) {}
 

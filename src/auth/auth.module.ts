@@ -6,12 +6,12 @@ import { QueueNamespace } from '../database/queue-namespace';
 import { QueueNamespaceModule } from '../database/queue-namespace.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthAdminService } from './auth-admin.service';
-import { CredentialsAnnouncer } from './invalidation/credentials-announcer.service';
+import { CredentialsAnnouncerService } from './invalidation/credentials-announcer.service';
 import { Account } from './entities/account.entity';
 import { Organization } from './entities/organization.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { AccountThrottlerGuard } from './guards/account-throttler.guard';
-import { AccountRateLimit } from './rate-limit/account-rate-limit';
+import { AccountRateLimitService } from './rate-limit/account-rate-limit.service';
 import { FailedAuthLimiter } from './rate-limit/failed-auth-limiter';
 import { RateLimitMetrics } from './rate-limit/rate-limit-metrics';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler-storage';
@@ -23,7 +23,7 @@ import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { TokenRepository } from './repositories/token.repository';
 import { BasicStrategy } from './strategies/basic.strategy';
-import { TokenVerifier } from './token-verifier.service';
+import { TokenVerifierService } from './token-verifier.service';
 
 @Module({
   imports: [
@@ -48,7 +48,7 @@ import { TokenVerifier } from './token-verifier.service';
     OrganizationRepository,
     AccountRepository,
     TokenRepository,
-    TokenVerifier,
+    TokenVerifierService,
     BasicStrategy,
     {
       provide: FailedAuthLimiter,
@@ -63,10 +63,20 @@ import { TokenVerifier } from './token-verifier.service';
     BasicAuthGuard,
     ScopesGuard,
     AccountThrottlerGuard,
-    AccountRateLimit,
-    CredentialsAnnouncer,
+    AccountRateLimitService,
+    CredentialsAnnouncerService,
     AuthAdminService,
   ],
-  exports: [AuthAdminService, FailedAuthLimiter, UnknownLookupBudget, TokenVerifier, BasicAuthGuard, ScopesGuard, AccountThrottlerGuard, AccountRateLimit, ThrottlerModule],
+  exports: [
+    AuthAdminService,
+    FailedAuthLimiter,
+    UnknownLookupBudget,
+    TokenVerifierService,
+    BasicAuthGuard,
+    ScopesGuard,
+    AccountThrottlerGuard,
+    AccountRateLimitService,
+    ThrottlerModule,
+  ],
 })
 export class AuthModule {}

@@ -18,8 +18,8 @@ const LAST_USED_EVERY_MS = 60_000;
  * from a stranger's guesses without a query, whether or not they are cached.
  */
 @Injectable()
-export class TokenVerifier {
-  private readonly logger = new Logger(TokenVerifier.name);
+export class TokenVerifierService {
+  private readonly logger = new Logger(TokenVerifierService.name);
   private readonly cache: TokenCache;
   private readonly known = new KnownTokens();
   private readonly lastTouched = new Map<string, number>();

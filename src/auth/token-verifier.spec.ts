@@ -1,10 +1,10 @@
 import type { AppConfig } from '../common/config/app-config';
 import type { TokenCredentials } from './token-credentials';
-import { TokenVerifier } from './token-verifier.service';
+import { TokenVerifierService } from './token-verifier.service';
 import { hashTokenSecret } from './token-secret';
 
 /** The repository the verifier reads tokens from (faked here). */
-type TokenSource = ConstructorParameters<typeof TokenVerifier>[0];
+type TokenSource = ConstructorParameters<typeof TokenVerifierService>[0];
 
 const SECRET = 'pdt_secret';
 const NOW = new Date('2026-01-01T00:00:00.000Z');
@@ -34,9 +34,9 @@ function repositoryWith(row: Partial<TokenCredentials>) {
   return { repository, calls };
 }
 
-const verifierWith = (repository: TokenSource) => new TokenVerifier(repository, { tokenCacheTtlMs: 60_000 } as AppConfig);
+const verifierWith = (repository: TokenSource) => new TokenVerifierService(repository, { tokenCacheTtlMs: 60_000 } as AppConfig);
 
-describe('TokenVerifier', () => {
+describe('TokenVerifierService', () => {
   it('checks expiry on every request from the cached row', async () => {
     const { repository, calls } = repositoryWith({ expiresAt: new Date(NOW.getTime() + 1_000) });
     const verifier = verifierWith(repository);
@@ -69,7 +69,7 @@ describe('TokenVerifier', () => {
 
   it('tells a live token from a guess without a query once the live tokens are loaded, cached or not', async () => {
     const { repository, calls } = repositoryWith({});
-    const verifier = new TokenVerifier(repository, { tokenCacheTtlMs: 0 } as AppConfig);
+    const verifier = new TokenVerifierService(repository, { tokenCacheTtlMs: 0 } as AppConfig);
     expect(verifier.holdsLive('acc', SECRET)).toBe(false);
     await verifier.reloadKnownTokens();
     expect(verifier.holdsLive('acc', SECRET)).toBe(true);
@@ -80,7 +80,7 @@ describe('TokenVerifier', () => {
 
   it('learns a live token it did not know from a successful lookup', async () => {
     const { repository } = repositoryWith({});
-    const verifier = new TokenVerifier(repository, { tokenCacheTtlMs: 0 } as AppConfig);
+    const verifier = new TokenVerifierService(repository, { tokenCacheTtlMs: 0 } as AppConfig);
     await verifier.verify('acc', SECRET, NOW);
     expect(verifier.holdsLive('acc', SECRET)).toBe(true);
   });

@@ -3,14 +3,14 @@ import { NotFoundError } from '../common/errors/api-error';
 import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
 import type { ProductCriteria } from './query/product-criteria';
 import { ProductQueryService } from './query/product-query.service';
-import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
+import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
 
 /** Organization-scoped reads of the catalog for the REST API (pages and lookups via ProductQueryService). */
 @Injectable()
 export class CatalogReadService {
   constructor(
     private readonly query: ProductQueryService,
-    private readonly stats: CatalogStatsStore,
+    private readonly stats: CatalogStatsStoreRepository,
   ) {}
 
   async getProduct(organizationId: string, productId: string): Promise<StoredProductDto> {

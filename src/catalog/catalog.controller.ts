@@ -11,7 +11,7 @@ import { CATALOG_ERRORS } from './catalog-error-examples';
 import { ApiAttributeFilters, criteriaOf, ProductQueryDto } from './dto/product-query.dto';
 import { FacetQueryDto, ProductFacetsDto } from './dto/product-facets.dto';
 import { ProductFacetsService } from './query/product-facets.service';
-import { ProductDeletion } from './product-deletion';
+import { ProductDeletionService } from './product-deletion.service';
 import { StoredProductDto, StoredProductPageDto } from './dto/stored-product.dto';
 import { ReadsFromReplica } from '../reads/reads-from-replica.decorator';
 
@@ -36,7 +36,7 @@ const QUERY_ERRORS = [
 export class CatalogController {
   constructor(
     private readonly catalog: CatalogReadService,
-    private readonly deletion: ProductDeletion,
+    private readonly deletion: ProductDeletionService,
     private readonly facetCounts: ProductFacetsService,
   ) {}
 

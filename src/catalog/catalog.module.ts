@@ -3,18 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogReadService } from './catalog-read.service';
-import { ProductDeletion } from './product-deletion';
+import { ProductDeletionService } from './product-deletion.service';
 import { Product } from './entities/product.entity';
 import { CatalogStatsRepository } from './query/catalog-stats.repository';
 import { ProductQueryRepository } from './query/product-query.repository';
 import { ProductQueryService } from './query/product-query.service';
 import { ProductRepository } from './repositories/product.repository';
 import { SearchIndexRepository } from './repositories/search-index.repository';
-import { SearchIndexer } from './search/search-indexer';
+import { SearchIndexerService } from './search/search-indexer.service';
 import { SearchVocabularyRepository } from './repositories/search-vocabulary.repository';
 import { QueryWordsRepository } from './repositories/query-words.repository';
-import { VocabularySweep } from './search/vocabulary-sweep';
-import { QueryAnalyzer } from './search/query-reading/query-analyzer';
+import { VocabularySweepService } from './search/vocabulary-sweep.service';
+import { QueryAnalyzerService } from './search/query-reading/query-analyzer.service';
 import { ProductCodesRepository } from './search/product-codes.repository';
 import { RankedSearchRepository } from './search/ranked-search.repository';
 import { ProductMatchesRepository } from './search/product-matches.repository';
@@ -23,10 +23,10 @@ import { ProductFacetsService } from './query/product-facets.service';
 import { SynonymsController } from './synonyms/synonyms.controller';
 import { SynonymsRepository } from './synonyms/synonyms.repository';
 import { SynonymsService } from './synonyms/synonyms.service';
-import { CatalogStatsRefresher } from './stats/catalog-stats-refresher';
-import { PlannerStatistics } from './stats/planner-statistics';
-import { GinPendingLists } from './stats/gin-pending-lists';
-import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
+import { CatalogStatsRefresherService } from './stats/catalog-stats-refresher.service';
+import { PlannerStatisticsService } from './stats/planner-statistics.service';
+import { GinPendingListsService } from './stats/gin-pending-lists.service';
+import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
 
 /** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
 @Module({
@@ -37,7 +37,7 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     ProductQueryRepository,
     CatalogStatsRepository,
     ProductQueryService,
-    QueryAnalyzer,
+    QueryAnalyzerService,
     QueryWordsRepository,
     RankedSearchRepository,
     ProductMatchesRepository,
@@ -47,27 +47,27 @@ import { CatalogStatsStore } from './stats/catalog-stats-store.repository';
     SynonymsRepository,
     SynonymsService,
     CatalogReadService,
-    ProductDeletion,
+    ProductDeletionService,
     SearchIndexRepository,
-    SearchIndexer,
+    SearchIndexerService,
     SearchVocabularyRepository,
-    VocabularySweep,
-    CatalogStatsStore,
-    CatalogStatsRefresher,
-    PlannerStatistics,
-    GinPendingLists,
+    VocabularySweepService,
+    CatalogStatsStoreRepository,
+    CatalogStatsRefresherService,
+    PlannerStatisticsService,
+    GinPendingListsService,
   ],
   exports: [
     ProductRepository,
     ProductQueryService,
     ProductFacetsService,
     CatalogStatsRepository,
-    CatalogStatsStore,
-    CatalogStatsRefresher,
-    PlannerStatistics,
-    GinPendingLists,
-    SearchIndexer,
-    VocabularySweep,
+    CatalogStatsStoreRepository,
+    CatalogStatsRefresherService,
+    PlannerStatisticsService,
+    GinPendingListsService,
+    SearchIndexerService,
+    VocabularySweepService,
     CatalogReadService,
     SearchIndexRepository,
   ],

@@ -1,8 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { QueueNamespace } from '../database/queue-namespace';
-import { ReplicaRouter } from '../database/replicas/replica-router';
-import { FastPathReport } from '../imports/pipeline/fast-path/fast-path-report';
+import { ReplicaRouterService } from '../database/replicas/replica-router.service';
+import { FastPathReportService } from '../imports/pipeline/fast-path/fast-path-report.service';
 import { RedisHealthIndicator } from './redis.health';
 
 export interface ReadinessReport {
@@ -24,8 +24,8 @@ export class ReadinessService {
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
     private readonly namespace: QueueNamespace,
-    private readonly fastPath: FastPathReport,
-    @Optional() private readonly replicas?: ReplicaRouter,
+    private readonly fastPath: FastPathReportService,
+    @Optional() private readonly replicas?: ReplicaRouterService,
   ) {}
 
   async report(): Promise<ReadinessReport> {

@@ -6,26 +6,26 @@ import { QueueNamespaceModule } from '../database/queue-namespace.module';
 import { ImportErrorRecord } from './jobs/entities/import-error.entity';
 import { ImportFileChunk } from './jobs/entities/import-file-chunk.entity';
 import { ImportJob } from './jobs/entities/import-job.entity';
-import { ImportCancellation } from './jobs/import-cancellation';
-import { JobIntake } from './jobs/intake/job-intake';
+import { ImportCancellationService } from './jobs/import-cancellation.service';
+import { JobIntakeService } from './jobs/intake/job-intake.service';
 import { ImportErrorRepository } from './jobs/repositories/import-error.repository';
 import { ImportFileRepository } from './jobs/repositories/import-file.repository';
 import { ImportJobIdsRepository } from './jobs/repositories/import-job-ids.repository';
 import { ImportJobRepository } from './jobs/repositories/import-job.repository';
 import { ImportRetentionRepository } from './jobs/repositories/import-retention.repository';
 import { OrganizationLockRepository } from './jobs/repositories/organization-lock.repository';
-import { FastPathReport, fastPathStatusProvider } from './pipeline/fast-path/fast-path-report';
+import { FastPathReportService, fastPathStatusProvider } from './pipeline/fast-path/fast-path-report.service';
 import { ImportBatchService } from './pipeline/import-batch.service';
-import { ImportMetrics } from './queue/import-metrics';
+import { ImportMetricsService } from './queue/import-metrics.service';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
 import { ImportQueueProducer } from './queue/import-queue.producer';
-import { QueueMetrics } from './queue/queue-metrics';
-import { ForeignJobAdmission } from './worker/foreign-job-admission';
+import { QueueMetricsService } from './queue/queue-metrics.service';
+import { ForeignJobAdmissionService } from './worker/foreign-job-admission.service';
 import { ImportDeliveryProcessor } from './worker/import-delivery.processor';
-import { ImportJobRunner } from './worker/import-job-runner';
+import { ImportJobRunnerService } from './worker/import-job-runner.service';
 import { ImportQueueConsumer } from './worker/import-queue.consumer';
-import { ImportReconciler } from './worker/import-reconciler';
-import { ImportRetention } from './worker/import-retention';
+import { ImportReconcilerService } from './worker/import-reconciler.service';
+import { ImportRetentionService } from './worker/import-retention.service';
 
 /**
  * Everything an import is except HTTP: the job store (jobs/), the Bull queue "catalog-imports"
@@ -47,32 +47,32 @@ import { ImportRetention } from './worker/import-retention';
     OrganizationLockRepository,
     ImportRetentionRepository,
     ImportQueueProducer,
-    ImportCancellation,
-    JobIntake,
+    ImportCancellationService,
+    JobIntakeService,
     ImportBatchService,
-    ImportJobRunner,
+    ImportJobRunnerService,
     ImportDeliveryProcessor,
-    ForeignJobAdmission,
-    ImportReconciler,
-    ImportRetention,
+    ForeignJobAdmissionService,
+    ImportReconcilerService,
+    ImportRetentionService,
     ImportQueueConsumer,
-    ImportMetrics,
-    QueueMetrics,
+    ImportMetricsService,
+    QueueMetricsService,
     fastPathStatusProvider,
-    FastPathReport,
+    FastPathReportService,
   ],
   exports: [
     // The import queue, for the readiness check.
     BullModule,
     // The upload's way in (intake, then producer) and the reads the HTTP side serves from these tables.
-    JobIntake,
+    JobIntakeService,
     ImportQueueProducer,
-    ImportCancellation,
+    ImportCancellationService,
     ImportJobRepository,
     ImportErrorRepository,
     ImportQueueConsumer,
-    ImportRetention,
-    FastPathReport,
+    ImportRetentionService,
+    FastPathReportService,
   ],
 })
 export class ImportJobsModule {}

@@ -9,9 +9,9 @@ import { ImportJobsService } from './http/import-jobs.service';
 import { ImportReportService } from './http/import-report.service';
 import { ImportUploadService } from './http/import-upload.service';
 import { ImportsController } from './http/imports.controller';
-import { PendingImportQuota } from './http/pending-import-quota';
-import { UploadCheckpoints } from './http/upload/upload-checkpoints';
-import { UploadMetrics } from './http/upload-metrics';
+import { PendingImportQuotaService } from './http/pending-import-quota.service';
+import { UploadCheckpointsService } from './http/upload/upload-checkpoints.service';
+import { UploadMetricsService } from './http/upload-metrics.service';
 
 /**
  * The import's HTTP side (http/). It also declares the catalog's GET /v1/catalogs, whose latest
@@ -24,11 +24,11 @@ import { UploadMetrics } from './http/upload-metrics';
     ImportUploadService,
     ImportJobsService,
     ImportReportService,
-    UploadCheckpoints,
-    PendingImportQuota,
+    UploadCheckpointsService,
+    PendingImportQuotaService,
     { provide: LatestImportSource, useExisting: ImportJobsService },
     CatalogDetailsService,
-    UploadMetrics,
+    UploadMetricsService,
   ],
   exports: [CatalogDetailsService, ImportJobsService],
 })

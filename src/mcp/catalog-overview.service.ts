@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { CatalogStatsStore } from '../catalog/stats/catalog-stats-store.repository';
+import { CatalogStatsStoreRepository } from '../catalog/stats/catalog-stats-store.repository';
 import { ImportJobsService } from '../imports/http/import-jobs.service';
 import type { catalogOverview } from './tools/output-schemas';
 
@@ -13,7 +13,7 @@ import type { catalogOverview } from './tools/output-schemas';
 @Injectable()
 export class CatalogOverviewService {
   constructor(
-    private readonly stats: CatalogStatsStore,
+    private readonly stats: CatalogStatsStoreRepository,
     private readonly jobs: ImportJobsService,
   ) {}
 

@@ -5,10 +5,10 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
-import { AccountRateLimit } from '../auth/rate-limit/account-rate-limit';
+import { AccountRateLimitService } from '../auth/rate-limit/account-rate-limit.service';
 import { ApiError } from '../common/errors/api-error';
 import { BoundsItsOwnReads } from '../reads/bounded-read.interceptor';
-import { ReadBudget } from '../reads/read-budget';
+import { ReadBudgetService } from '../reads/read-budget.service';
 import { McpServerFactory } from './mcp-server.factory';
 import { readMcpBody } from './mcp-request-body';
 import { boundToolCalls } from './tool-call-bounds';
@@ -28,8 +28,8 @@ import { boundToolCalls } from './tool-call-bounds';
 export class McpController {
   constructor(
     private readonly servers: McpServerFactory,
-    private readonly rateLimit: AccountRateLimit,
-    private readonly reads: ReadBudget,
+    private readonly rateLimit: AccountRateLimitService,
+    private readonly reads: ReadBudgetService,
   ) {}
 
   @Post()

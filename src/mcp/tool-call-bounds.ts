@@ -1,8 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { ReadScope } from '../database/read-scope/read-scope';
-import type { ReadBudget, Reader } from '../reads/read-budget';
-import { READ_RETRY_AFTER_SECONDS } from '../reads/read-budget';
+import type { ReadBudgetService, Reader } from '../reads/read-budget.service';
+import { READ_RETRY_AFTER_SECONDS } from '../reads/read-budget.service';
 import { calledTool, REPLICA_TOOLS } from './replica-tools';
 
 /** JSON-RPC's range for server errors; the message and `data.retry_after_seconds` say what to do. */
@@ -24,7 +24,7 @@ interface Running {
  * gone) aborts the running call: its statement is cancelled, its later queries refused, and its
  * slot given back only once its connection is back.
  */
-export function boundToolCalls(transport: Transport, budget: ReadBudget, reader: Reader): { done: () => void } {
+export function boundToolCalls(transport: Transport, budget: ReadBudgetService, reader: Reader): { done: () => void } {
   const deliver = transport.onmessage;
   const send = transport.send.bind(transport);
   if (!deliver) throw new Error('boundToolCalls needs a connected transport');
@@ -52,7 +52,9 @@ export function boundToolCalls(transport: Transport, budget: ReadBudget, reader:
         release();
       } else {
         const tool = calledTool(message);
-        const scope = budget.openScope(tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId: reader.organizationId } : undefined);
+        const scope = budget.openScope(
+          tool !== undefined && REPLICA_TOOLS.has(tool) ? { organizationId: reader.organizationId } : undefined,
+        );
         running = { id: message.id, release, scope };
         scope.run(() => deliver(message, extra));
         return;

@@ -2,13 +2,13 @@ import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type 
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { catchError, finalize, from, switchMap, throwError, type Observable } from 'rxjs';
-import { ReadBudget, type Reader } from './read-budget';
+import { ReadBudgetService, type Reader } from './read-budget.service';
 import { READS_FROM_REPLICA } from './reads-from-replica.decorator';
 import { capResponseBody } from './response-cap';
 
 const BOUNDS_ITS_OWN_READS = 'bounds-its-own-reads';
 
-/** For a read route that applies ReadBudget itself, in finer pieces (the MCP endpoint: per tool call). */
+/** For a read route that applies ReadBudgetService itself, in finer pieces (the MCP endpoint: per tool call). */
 export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMetadata(BOUNDS_ITS_OWN_READS, true);
 
 /**
@@ -18,18 +18,21 @@ export const BoundsItsOwnReads = (): ClassDecorator & MethodDecorator => SetMeta
  * READ_STATEMENT_TIMEOUT_MS: 503 when it cancels a statement) and refuses an answer above
  * READ_RESPONSE_MAX_BYTES (422). A client gone before its answer has its statement cancelled; the
  * slot comes back only once the read's connection is back. A route marked ReadsFromReplica may have its
- * scope served by a streaming replica (ReplicaRouter decides).
+ * scope served by a streaming replica (ReplicaRouterService decides).
  */
 @Injectable()
 export class BoundedReadInterceptor implements NestInterceptor {
   constructor(
-    private readonly budget: ReadBudget,
+    private readonly budget: ReadBudgetService,
     private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const principal = context.switchToHttp().getRequest<Request & { user?: Reader }>().user;
-    const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [context.getHandler(), context.getClass()]);
+    const ownBounds = this.reflector.getAllAndOverride<boolean | undefined>(BOUNDS_ITS_OWN_READS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!principal || ownBounds) return next.handle();
     const response = context.switchToHttp().getResponse<Response>();
     const gone = new AbortController();
@@ -60,7 +63,13 @@ export class BoundedReadInterceptor implements NestInterceptor {
       .run(() => next.handle())
       .pipe(
         catchError((error: unknown) => throwError(() => this.budget.explain(error))),
-        finalize(() => void scope.close().catch(() => undefined).finally(release)),
+        finalize(
+          () =>
+            void scope
+              .close()
+              .catch(() => undefined)
+              .finally(release),
+        ),
       );
   }
 }

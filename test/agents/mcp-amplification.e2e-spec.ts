@@ -4,7 +4,7 @@ import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForCatalogStats, waitForIndexing, waitForJob } from '../support/imports';
 import { query } from '../support/database';
-import { ReadBudget } from '../../src/reads/read-budget';
+import { ReadBudgetService } from '../../src/reads/read-budget.service';
 import { lockTables } from '../support/table-lock';
 import { UCP_CATALOG, UCP_META } from '../support/ucp-catalog';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -108,7 +108,7 @@ describe('MCP amplification limits', () => {
   it("answers a tool call beyond the account's calls in flight with a JSON-RPC error asking to retry", async () => {
     // The account's calls in flight held in the process's own read slots (the ones every tool call takes)
     // rather than by calls waiting on a table lock: that way the test could hang in the full suite.
-    const budget = t.app.get(ReadBudget);
+    const budget = t.app.get(ReadBudgetService);
     const held = Array.from({ length: IN_FLIGHT }, () => budget.tryAcquire(owner));
     try {
       for (const slot of held) expect(typeof slot).toBe('function');

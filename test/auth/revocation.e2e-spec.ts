@@ -5,7 +5,7 @@ import { AuthAdminService } from '../../src/auth/auth-admin.service';
 import { CliModule } from '../../src/cli/cli.module';
 import { loadConfig } from '../../src/common/config/load-config';
 import { LISTENER_APPLICATION_NAME } from '../../src/auth/invalidation/credentials-channel';
-import { CredentialsListener } from '../../src/auth/invalidation/credentials-listener.service';
+import { CredentialsListenerService } from '../../src/auth/invalidation/credentials-listener.service';
 import { createCaller, type TestCaller } from '../support/factories';
 import { expectErrorShape } from '../support/assertions';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -64,7 +64,7 @@ describe('Revocation and account disable take effect at once', () => {
 
   it('clears the cache when the listener reconnects, since notifications may have been missed meanwhile', async () => {
     const caller = await createCaller(t.app);
-    const listener = t.app.get(CredentialsListener);
+    const listener = t.app.get(CredentialsListenerService);
     const db = t.app.get(DataSource);
     await list(caller).expect(200);
     // Revoked without a notification: only the clearing on reconnect can make the next request fail.

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuthAdminService } from '../../src/auth/auth-admin.service';
 import { ReadEndedError } from '../../src/database/read-scope/read-scope';
-import { ReadBudget } from '../../src/reads/read-budget';
+import { ReadBudgetService } from '../../src/reads/read-budget.service';
 import { READING_WINDOW_MS } from '../../src/reads/read-slots';
 import { expectErrorShape } from '../support/assertions';
 import { authed } from '../support/authed';
@@ -106,7 +106,7 @@ describe('Abandoned reads and read limits per organization and process', () => {
 
   it('runs no query of a read after it was aborted: refused, never on another connection', async () => {
     const dataSource = t.app.get(DataSource);
-    const scope = t.app.get(ReadBudget).openScope();
+    const scope = t.app.get(ReadBudgetService).openScope();
     const pid = 'SELECT pg_backend_pid() AS pid';
     const [{ pid: own }] = (await scope.run(() => dataSource.query(pid))) as Array<{ pid: number }>;
     const sleeping = scope
@@ -142,7 +142,7 @@ describe('Abandoned reads and read limits per organization and process', () => {
     // Reads in flight held in the process's own read slots (the ones every read route takes) rather than
     // by reads waiting on a table lock: in the full suite that way the test once hung 60 s with the lock
     // held (the tests above keep real reads on a lock, for cancellation).
-    const budget = t.app.get(ReadBudget);
+    const budget = t.app.get(ReadBudgetService);
     const reader = (caller: TestCaller | string, organizationId: string) => ({
       accountId: typeof caller === 'string' ? accountOf(caller) : caller.accountId,
       organizationId,

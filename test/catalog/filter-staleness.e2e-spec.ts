@@ -10,7 +10,7 @@ import { authed } from '../support/authed';
  * by the search indexer with the vectors: between a batch's commit and the indexer's pass a new
  * product is not listed by a filter and a changed one matches its previous values. Lookups by id
  * filter on the stored document and see the product at once. Without the worker, batches are
- * written the way ImportJobRunner writes them and the indexer is run by hand.
+ * written the way ImportJobRunnerService writes them and the indexer is run by hand.
  */
 describe('Filters between an import and its indexing', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
-import { GinPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists';
-import { SEARCH_TABLES } from '../../src/catalog/stats/planner-statistics';
+import { GinPendingListsService, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists.service';
+import { SEARCH_TABLES } from '../../src/catalog/stats/planner-statistics.service';
 import { whileAdvisoryLockHeld } from '../support/advisory-lock';
 import { createCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
@@ -65,14 +65,14 @@ describe('GIN pending lists of the search tables', () => {
       expect(await pendingTuples('product_search_idx')).toBeGreaterThan(0);
 
       await whileAdvisoryLockHeld(t.config.databaseUrl, PLANNER_STATISTICS_LOCK_NAMESPACE, 1, async () => {
-        expect(await t.app.get(GinPendingLists).flushSettled()).toEqual([]);
+        expect(await t.app.get(GinPendingListsService).flushSettled()).toEqual([]);
         expect(await pendingTuples('product_search_idx')).toBeGreaterThan(0);
       });
 
-      const flushed = await t.app.get(GinPendingLists).flushSettled();
+      const flushed = await t.app.get(GinPendingListsService).flushSettled();
       expect(flushed).toEqual(expect.arrayContaining([expect.stringMatching(/^product_search_idx \(\d+ pages\)$/)]));
       for (const index of await searchIndexes()) expect(await pendingTuples(index)).toBe(0);
-      expect(await t.app.get(GinPendingLists).flushSettled()).toEqual([]);
+      expect(await t.app.get(GinPendingListsService).flushSettled()).toEqual([]);
     });
   });
 });

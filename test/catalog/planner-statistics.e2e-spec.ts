@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
-import { PlannerStatistics, SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics';
+import { PlannerStatisticsService, SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics.service';
 import { whileAdvisoryLockHeld } from '../support/advisory-lock';
 import { createCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
@@ -76,14 +76,14 @@ describe('Planner statistics of the search tables', () => {
       await eventually('the update to reach the statistics', async () => (await stale()).includes('product_search'), { timeoutMs: 10_000 });
 
       await whileAdvisoryLockHeld(t.config.databaseUrl, PLANNER_STATISTICS_LOCK_NAMESPACE, 0, async () => {
-        expect(await t.app.get(PlannerStatistics).refreshStale()).toEqual([]);
+        expect(await t.app.get(PlannerStatisticsService).refreshStale()).toEqual([]);
         expect(await stale()).toContain('product_search');
       });
 
-      const analyzed = await t.app.get(PlannerStatistics).refreshStale();
+      const analyzed = await t.app.get(PlannerStatisticsService).refreshStale();
       expect(analyzed).toContain('product_search');
       expect(await stale()).toEqual([]);
-      expect(await t.app.get(PlannerStatistics).refreshStale()).toEqual([]);
+      expect(await t.app.get(PlannerStatisticsService).refreshStale()).toEqual([]);
     });
   });
 });

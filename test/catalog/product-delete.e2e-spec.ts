@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { GatedRunner } from '../support/gated-runner';
@@ -17,9 +17,9 @@ describe('DELETE /v1/catalogs/products/{id}', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 10 }, catalog: { ...c.catalog, productDeleteWaitMs: WAIT_MS } }),
-      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunnerService).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportJobRunner);
+    runner = t.app.get(ImportJobRunnerService);
   });
   afterAll(async () => {
     await t.close();

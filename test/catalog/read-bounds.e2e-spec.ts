@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ReadBudget } from '../../src/reads/read-budget';
+import { ReadBudgetService } from '../../src/reads/read-budget.service';
 import { expectErrorShape } from '../support/assertions';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
@@ -29,7 +29,10 @@ describe('Bounded reads', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      config: (c) => ({ ...c, reads: { ...c.reads, statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, waitMs: WAIT_MS, responseMaxBytes: MAX_BYTES } }),
+      config: (c) => ({
+        ...c,
+        reads: { ...c.reads, statementTimeoutMs: TIMEOUT_MS, inFlightPerAccount: IN_FLIGHT, waitMs: WAIT_MS, responseMaxBytes: MAX_BYTES },
+      }),
     });
     owner = await createCaller(t.app);
     await waitForJob(t.http, owner.auth, await upload(t.http, owner.auth, JSON.stringify(bigProducts)));
@@ -60,7 +63,7 @@ describe('Bounded reads', () => {
 
   it('lets a read beyond READS_IN_FLIGHT_PER_ACCOUNT wait for a slot: served as soon as one is given back', async () => {
     const reader = await createCaller(t.app, { scopes: ['accounts--my:ro'] });
-    const budget = t.app.get(ReadBudget);
+    const budget = t.app.get(ReadBudgetService);
     const held = Array.from({ length: IN_FLIGHT }, () => budget.tryAcquire(reader));
     for (const slot of held) expect(typeof slot).toBe('function');
     const started = Date.now();
@@ -78,7 +81,7 @@ describe('Bounded reads', () => {
     // The account's reads in flight, held in the process's own slots (the ones every read route takes):
     // held here rather than by reads waiting on a table lock, which in the full suite also stopped the
     // worker's background statements and once hung the test (abandoned-reads holds real reads that way).
-    const budget = t.app.get(ReadBudget);
+    const budget = t.app.get(ReadBudgetService);
     const held = Array.from({ length: IN_FLIGHT }, () => budget.tryAcquire(reader));
     try {
       for (const slot of held) expect(typeof slot).toBe('function');
@@ -121,7 +124,7 @@ describe('Bounded reads', () => {
 
   it('runs everything inside a ReadScope on one connection, READ ONLY, with the read timeout; nothing outside it', async () => {
     const dataSource = t.app.get(DataSource);
-    const scope = t.app.get(ReadBudget).openScope();
+    const scope = t.app.get(ReadBudgetService).openScope();
     const settings = `SELECT current_setting('statement_timeout') AS timeout, current_setting('transaction_read_only') AS read_only,
                              pg_backend_pid() AS pid`;
     type Settings = Array<{ timeout: string; read_only: string; pid: number }>;

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { ReplicaFences } from '../../src/database/replicas/replica-fences';
-import { ReplicaRouter } from '../../src/database/replicas/replica-router';
+import { ReplicaFencesService } from '../../src/database/replicas/replica-fences.service';
+import { ReplicaRouterService } from '../../src/database/replicas/replica-router.service';
 import { MetricsService } from '../../src/common/metrics/metrics.service';
 import { TEST_DATABASE_URL } from '../setup/test-database';
 import { eventually } from '../support/eventually';
@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 describe('Read replicas without a standby (DATABASE_REPLICA_URLS naming the primary)', () => {
   let t: TestApp;
   let caller: TestCaller;
-  let fences: ReplicaFences;
+  let fences: ReplicaFencesService;
 
   const fenceOf = async (organizationId: string): Promise<bigint> => {
     const fence = await fences.check(organizationId);
@@ -38,13 +38,13 @@ describe('Read replicas without a standby (DATABASE_REPLICA_URLS naming the prim
       }),
     });
     caller = await createCaller(t.app);
-    fences = t.app.get(ReplicaFences);
+    fences = t.app.get(ReplicaFencesService);
   });
 
   afterAll(() => t.close());
 
   it('never reads on a server that is not a standby: it is marked down and reads fall back to the primary', async () => {
-    const router = t.app.get(ReplicaRouter);
+    const router = t.app.get(ReplicaRouterService);
     await router.probeOnce();
     expect(router.health()).toEqual([expect.objectContaining({ up: false })]);
     // Reported on the operations port, never a reason for "not ready".

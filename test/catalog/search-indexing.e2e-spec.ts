@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import fc from 'fast-check';
 import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK, SearchIndexer } from '../../src/catalog/search/search-indexer';
+import { SEARCH_INDEX_CHUNK, SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -64,7 +64,7 @@ describe('Search indexing after imports', () => {
     const page = await waitForSearch(t.http, caller.auth, 'brass', 100);
     expect(page.body.next_cursor).not.toBeNull(); // more than one page
     // Answered once a pass that started after this call found nothing pending.
-    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(t.app.get(SearchIndexerService).request(caller.organizationId)).resolves.toBe(true);
     await expect(pending(caller.organizationId)).resolves.toBe(0);
     await expect(count('SELECT count(*) AS n FROM product_search WHERE organization_id = $1', [caller.organizationId])).resolves.toBe(
       2_500,
@@ -93,7 +93,7 @@ describe('Search indexing after imports', () => {
         [caller.organizationId],
       );
     });
-    await t.app.get(SearchIndexer).sweep();
+    await t.app.get(SearchIndexerService).sweep();
     await waitForSearch(t.http, caller.auth, 'vase', 1);
     await waitForSearch(t.http, caller.auth, 'brass', 100);
     await expect(pending(caller.organizationId)).resolves.toBe(0);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PREFIX_COMPLETIONS } from '../../src/catalog/search/query-reading/query-analyzer';
+import { PREFIX_COMPLETIONS } from '../../src/catalog/search/query-reading/query-analyzer.service';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';

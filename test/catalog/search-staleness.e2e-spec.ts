@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
-import { SearchIndexer } from '../../src/catalog/search/search-indexer';
+import { SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
 import { writeCatalogBatch } from '../support/catalog-writes';
 import { createCaller, type TestCaller } from '../support/factories';
 import { waitForSearch } from '../support/imports';
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Between an import's commit and the search indexer's pass, what does search see? Without the
- * worker (no sweep, no import runs), batches are written the way ImportJobRunner writes them and
+ * worker (no sweep, no import runs), batches are written the way ImportJobRunnerService writes them and
  * the indexer is called by hand: a new product is not found yet, a changed one is found by its
  * previous text (stale, never missing) until its vector is written again.
  */
@@ -23,7 +23,7 @@ describe('Search between an import and its indexing', () => {
   });
   afterAll(() => t.close());
 
-  /** One committed batch, as ImportJobRunner.commitBatch writes it. */
+  /** One committed batch, as ImportJobRunnerService.commitBatch writes it. */
   const writeBatch = (products: Array<{ id: string; title: string; exists: boolean }>) =>
     writeCatalogBatch(
       t.app,
@@ -44,14 +44,14 @@ describe('Search between an import and its indexing', () => {
     await waitForSearch(t.http, caller.auth, 'jute', 0);
     await expect(pending()).resolves.toBe(1);
 
-    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(t.app.get(SearchIndexerService).request(caller.organizationId)).resolves.toBe(true);
     await waitForSearch(t.http, caller.auth, 'jute', 1);
 
     await writeBatch([{ id: 'rug-1', title: 'Sisal rug', exists: true }]);
     await waitForSearch(t.http, caller.auth, 'jute', 1); // stale, not missing
     await waitForSearch(t.http, caller.auth, 'sisal', 0);
 
-    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(t.app.get(SearchIndexerService).request(caller.organizationId)).resolves.toBe(true);
     await waitForSearch(t.http, caller.auth, 'sisal', 1);
     await waitForSearch(t.http, caller.auth, 'jute', 0);
     await expect(pending()).resolves.toBe(0);
@@ -62,7 +62,7 @@ describe('Search between an import and its indexing', () => {
     await writeBatch([{ id: 'lamp-1', title: 'Pewter lamp', exists: true }]);
     await expect(pending()).resolves.toBe(2);
 
-    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(t.app.get(SearchIndexerService).request(caller.organizationId)).resolves.toBe(true);
 
     await waitForSearch(t.http, caller.auth, 'pewter', 1);
     await waitForSearch(t.http, caller.auth, 'copper', 0);
@@ -83,7 +83,7 @@ describe('Search between an import and its indexing', () => {
 
     await db.query(`UPDATE import_jobs SET status = 'done', completed_at = now() WHERE id = $1`, [jobId]);
     await expect(repository.organizationsPending()).resolves.toContain(caller.organizationId);
-    await t.app.get(SearchIndexer).sweep();
+    await t.app.get(SearchIndexerService).sweep();
     await waitForSearch(t.http, caller.auth, 'celadon', 1);
     await expect(pending()).resolves.toBe(0);
   });
@@ -94,7 +94,7 @@ describe('Search between an import and its indexing', () => {
       .get(DataSource)
       .query('DELETE FROM products WHERE organization_id = $1 AND product_id = $2', [caller.organizationId, 'gone-1']);
 
-    await expect(t.app.get(SearchIndexer).request(caller.organizationId)).resolves.toBe(true);
+    await expect(t.app.get(SearchIndexerService).request(caller.organizationId)).resolves.toBe(true);
 
     await expect(pending()).resolves.toBe(0);
     await waitForSearch(t.http, caller.auth, 'walnut', 0);

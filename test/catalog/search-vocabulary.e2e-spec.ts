@@ -10,7 +10,7 @@ const MAX_WORDS = 3;
 
 /**
  * The search vocabulary (typo corrections, prefixes) follows the catalog: words of deleted or
- * replaced products leave it (VocabularySweep), and it holds at most SEARCH_VOCABULARY_MAX_WORDS
+ * replaced products leave it (VocabularySweepService), and it holds at most SEARCH_VOCABULARY_MAX_WORDS
  * words per organization. Titles are single made-up words, so each product adds one word.
  * A correction goes to the nearest vocabulary words only: while a deleted word one edit away is
  * held, a live word two edits away is never reached.
@@ -42,7 +42,7 @@ describe('Search vocabulary upkeep and bound', () => {
 
   /**
    * Probes after sweeping the organization's vocabulary ourselves (SearchVocabularyRepository.sweep,
-   * the step VocabularySweep runs): the worker's own sweep takes organizations in turn, and this Jest
+   * the step VocabularySweepService runs): the worker's own sweep takes organizations in turn, and this Jest
    * worker's database holds every organization earlier spec files changed, so its turn may be minutes away.
    */
   const afterSweep = (organizationId: string, probe: () => Promise<boolean>) => async () => {

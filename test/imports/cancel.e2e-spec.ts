@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 import { expectErrorShape, IMPORT_JOB_FIELDS } from '../support/assertions';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
@@ -29,9 +29,9 @@ describe('POST /v1/catalogs/imports/{job_id}/cancel', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: BATCH } }),
-      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunnerService).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportJobRunner);
+    runner = t.app.get(ImportJobRunnerService);
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEED_FORMATS, type FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
 import { MAX_ELEMENT_BYTES } from '../../src/imports/pipeline/raw-element';
-import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 import { expectErrorShape } from '../support/assertions';
 import { authed } from '../support/authed';
 import { query } from '../support/database';
@@ -61,9 +61,9 @@ describe('feed formats: JSON Lines, CSV, Google Merchant Center TSV and XML', ()
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 2 } }),
-      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunnerService).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportJobRunner);
+    runner = t.app.get(ImportJobRunnerService);
   });
   afterAll(async () => {
     await t.close();

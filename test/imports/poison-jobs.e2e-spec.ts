@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type { ImportJob } from '../../src/imports/jobs/entities/import-job.entity';
 import { OrganizationLockRepository } from '../../src/imports/jobs/repositories/organization-lock.repository';
-import { ImportJobRunner, type RunOutcome } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService, type RunOutcome } from '../../src/imports/worker/import-job-runner.service';
 import { query } from '../support/database';
 import { createCaller } from '../support/factories';
 import { products, upload, waitForJob } from '../support/imports';
@@ -28,7 +28,7 @@ async function dropDatabase(url: string): Promise<void> {
 }
 
 /** Test-only runner: any file named poison.json throws on every delivery; the rest import normally. */
-class PoisonRunner extends ImportJobRunner {
+class PoisonRunner extends ImportJobRunnerService {
   readonly poisonRuns: string[] = [];
 
   override async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {
@@ -53,7 +53,7 @@ describe(`Poison jobs end after IMPORT_ATTEMPTS (${ATTEMPTS}) deliveries without
     await dropDatabase(DATABASE_URL); // created and migrated again by the app (DatabaseModule)
     t = await createTestApp({
       config: (c) => ({ ...c, databaseUrl: DATABASE_URL, queuePrefix: QUEUE_PREFIX, worker: { ...c.worker, attempts: ATTEMPTS } }),
-      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(PoisonRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunnerService).useClass(PoisonRunner),
     });
   });
   afterAll(async () => {
@@ -86,8 +86,8 @@ describe(`Poison jobs end after IMPORT_ATTEMPTS (${ATTEMPTS}) deliveries without
       idle_deliveries: ATTEMPTS,
       chunks: '0',
     });
-    expect(t.app.get(ImportJobRunner, { strict: false }) instanceof PoisonRunner).toBe(true);
-    expect((t.app.get(ImportJobRunner) as PoisonRunner).poisonRuns.filter((id) => id === poison)).toHaveLength(ATTEMPTS);
+    expect(t.app.get(ImportJobRunnerService, { strict: false }) instanceof PoisonRunner).toBe(true);
+    expect((t.app.get(ImportJobRunnerService) as PoisonRunner).poisonRuns.filter((id) => id === poison)).toHaveLength(ATTEMPTS);
 
     const after = await waitForJob(t.http, caller.auth, next, { timeoutMs: 30_000 });
     expect(after).toMatchObject({ status: 'done', indexed_count: 4, total: 4 });

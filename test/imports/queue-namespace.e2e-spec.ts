@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Job, Queue } from 'bull';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { ImportMetrics } from '../../src/imports/queue/import-metrics';
+import { ImportMetricsService } from '../../src/imports/queue/import-metrics.service';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../../src/imports/queue/import-queue.constants';
 import { TEST_QUEUE_PREFIX, TEST_REDIS_URL } from '../setup/test-database';
 import { query } from '../support/database';
@@ -71,13 +71,13 @@ describe('Queue namespace (deployments sharing one Redis)', () => {
     const prefix = `${TEST_QUEUE_PREFIX}:foreign-e2e`;
     let t: TestApp;
     let queue: Queue<ImportQueuePayload>;
-    let metrics: ImportMetrics;
+    let metrics: ImportMetricsService;
     const foreignCount = async () => (await metrics.foreignJobs.get()).values[0]?.value ?? 0;
 
     beforeAll(async () => {
       t = await createTestApp({ config: (c) => ({ ...c, queuePrefixOverride: prefix }) });
       queue = queueOf(t);
-      metrics = t.app.get(ImportMetrics);
+      metrics = t.app.get(ImportMetricsService);
     });
     afterAll(async () => {
       await t.close();

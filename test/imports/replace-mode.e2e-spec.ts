@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 import { GatedRunner } from '../support/gated-runner';
 import { query } from '../support/database';
 import { expectErrorShape } from '../support/assertions';
@@ -29,9 +29,9 @@ describe('mode=replace', () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: (c) => ({ ...c, worker: { ...c.worker, batchSize: 10 } }),
-      override: (builder) => builder.overrideProvider(ImportJobRunner).useClass(GatedRunner),
+      override: (builder) => builder.overrideProvider(ImportJobRunnerService).useClass(GatedRunner),
     });
-    runner = t.app.get(ImportJobRunner);
+    runner = t.app.get(ImportJobRunnerService);
   });
   afterAll(async () => {
     await t.close();

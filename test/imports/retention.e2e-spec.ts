@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { poolSize } from '../../src/database/pool-size';
 import { OrganizationLockRepository } from '../../src/imports/jobs/repositories/organization-lock.repository';
-import { ImportRetention, type RetentionResult } from '../../src/imports/worker/import-retention';
+import { ImportRetentionService, type RetentionResult } from '../../src/imports/worker/import-retention.service';
 import { expectErrorShape } from '../support/assertions';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
@@ -47,7 +47,7 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
   /** One sweep by this app; waits while another spec's worker holds the sweep lock. */
   async function sweep(): Promise<RetentionResult> {
     for (let tries = 0; ; tries++) {
-      const result = await t.app.get(ImportRetention).sweep();
+      const result = await t.app.get(ImportRetentionService).sweep();
       if (result.ran || tries >= 100) return result;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -104,7 +104,7 @@ describe('Retention of finished import jobs (IMPORT_RETENTION_DAYS)', () => {
         `UPDATE import_jobs SET status = 'processing', completed_at = clock_timestamp() - interval '400 days' WHERE id = $1`,
         [jobId],
       );
-      await t.app.get(ImportRetention).sweep();
+      await t.app.get(ImportRetentionService).sweep();
       expect(await query(t.app, 'SELECT status FROM import_jobs WHERE id = $1', [jobId])).toEqual([{ status: 'processing' }]);
       await query(t.app, `UPDATE import_jobs SET status = 'done' WHERE id = $1`, [jobId]);
     } finally {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { RedisHealthIndicator } from '../../src/health/redis.health';
-import { FAST_PATH_STATUS_TOKEN } from '../../src/imports/pipeline/fast-path/fast-path-report';
+import { FAST_PATH_STATUS_TOKEN } from '../../src/imports/pipeline/fast-path/fast-path-report.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** /metrics and the detailed readiness report are served on METRICS_PORT only; the public port says ok or not. */

@@ -7,7 +7,7 @@ import { ImportBatchService } from '../../src/imports/pipeline/import-batch.serv
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * One committed import batch, as ImportJobRunner.commitBatch writes it (products, and their ids listed
+ * One committed import batch, as ImportJobRunnerService.commitBatch writes it (products, and their ids listed
  * for the search indexer), without a job or a worker: for specs that look between a batch's commit
  * and the indexer's pass. `exists` says whether each product is already stored (update, not insert).
  */

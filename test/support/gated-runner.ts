@@ -1,7 +1,7 @@
 import type { BatchDiff } from '../../src/imports/pipeline/batch-diff';
 import type { RawElement } from '../../src/imports/pipeline/raw-element';
 import type { ImportJob } from '../../src/imports/jobs/entities/import-job.entity';
-import { ImportJobRunner } from '../../src/imports/worker/import-job-runner';
+import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 
 /** Control over one file's batches: the first `pass` commit freely, the next waits until released. */
 export interface BatchGate {
@@ -21,11 +21,11 @@ interface GateState {
 }
 
 /**
- * Test-only ImportJobRunner (installed with overrideProvider, never in production code): batches of
+ * Test-only ImportJobRunnerService (installed with overrideProvider, never in production code): batches of
  * a file whose name has a gate wait before their commit until the test releases them, so a test
  * can act while an import is mid-way (cancel, delete) and know exactly which batches committed.
  */
-export class GatedRunner extends ImportJobRunner {
+export class GatedRunner extends ImportJobRunnerService {
   private readonly gates = new Map<string, GateState>();
   private readonly crashes = new Map<string, { atBatch: number; seen: number }>();
 

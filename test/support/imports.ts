@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { SearchIndexer } from '../../src/catalog/search/search-indexer';
+import { SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
 import type { ImportJobDto } from '../../src/imports/http/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -75,7 +75,8 @@ export async function waitForSearch(http: App, auth: string, q: string, count: n
  * nothing pending: deterministic where polling a query would only be likely.
  */
 export async function waitForIndexing(app: INestApplication, organizationId: string): Promise<void> {
-  if (!(await app.get(SearchIndexer).request(organizationId))) throw new Error(`search indexing of ${organizationId} did not complete`);
+  if (!(await app.get(SearchIndexerService).request(organizationId)))
+    throw new Error(`search indexing of ${organizationId} did not complete`);
 }
 
 /** Waits until the worker has recomputed the organization's catalog counts after its latest change (catalog_overview). */

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/common/config/load-config';
 import { configureApp } from '../../src/configure-app';
 import { apiOperationsListener } from '../../src/health/operations-endpoint';
 import { ImportQueueConsumer } from '../../src/imports/worker/import-queue.consumer';
-import { WebhookWorker } from '../../src/webhooks/delivery/webhook-worker.service';
+import { WebhookWorkerService } from '../../src/webhooks/delivery/webhook-worker.service';
 
 export interface TestApp {
   app: INestApplication;
@@ -42,7 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.init();
   if (options.worker ?? true) {
     await app.get(ImportQueueConsumer).start();
-    await app.get(WebhookWorker).start();
+    await app.get(WebhookWorkerService).start();
   }
   const metrics = createServer(apiOperationsListener(app));
   return { app, http: app.getHttpServer() as App, metrics, config, close: () => app.close() };

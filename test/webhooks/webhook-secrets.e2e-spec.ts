@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { WebhookSecretsAtRest1764300910000 } from '../../src/database/migrations/1764300910000-WebhookSecretsAtRest';
 import type { WebhookCreatedDto, WebhookSecretRotatedDto } from '../../src/webhooks/dto/webhook.dto';
 import { WebhookSecretBox } from '../../src/database/secrets/secret-box';
-import { WebhookSecretSealer } from '../../src/webhooks/signing/webhook-secret-sealer.service';
+import { WebhookSecretSealerService } from '../../src/webhooks/signing/webhook-secret-sealer.service';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/webhooks/signing/webhook-signature';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';
@@ -157,7 +157,7 @@ describe('Webhook secrets: encrypted at rest, rotated with an overlap', () => {
     const delivery = await deliveryOfNextImport(caller, '/late-key');
     expect(verifySignature(signature(delivery), hook.secret, delivery.body)).toBe(true);
 
-    await t.app.get(WebhookSecretSealer).onApplicationBootstrap();
+    await t.app.get(WebhookSecretSealerService).onApplicationBootstrap();
     const row = await stored(hook.id);
     expect(row.secret).toMatch(/^enc:v1:/);
     expect(box.open(row.secret, hook.id)).toBe(hook.secret);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { filterConditions, INDEXED } from '../../../src/catalog/query/filter-sql';
 import { normaliseCategoryPath } from '../../../src/catalog/query/product-criteria';
 import { QueryWordsRepository } from '../../../src/catalog/repositories/query-words.repository';
-import { QueryAnalyzer } from '../../../src/catalog/search/query-reading/query-analyzer';
+import { QueryAnalyzerService } from '../../../src/catalog/search/query-reading/query-analyzer.service';
 import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query-reading/search-terms';
 import { scoreExpression } from '../../../src/catalog/search/ranking/score';
 import type { SearchClient } from './search-timings';
@@ -20,7 +20,7 @@ export const EXACT_PAGE = 10;
 export class ExhaustiveRanking {
   private constructor(
     private readonly client: Client,
-    private readonly analyzer: QueryAnalyzer,
+    private readonly analyzer: QueryAnalyzerService,
   ) {}
 
   static async connect(databaseUrl: string): Promise<ExhaustiveRanking> {
@@ -30,7 +30,7 @@ export class ExhaustiveRanking {
     const dataSource = {
       query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows,
     } as unknown as DataSource;
-    return new ExhaustiveRanking(client, new QueryAnalyzer(new QueryWordsRepository(dataSource)));
+    return new ExhaustiveRanking(client, new QueryAnalyzerService(new QueryWordsRepository(dataSource)));
   }
 
   async close(): Promise<void> {

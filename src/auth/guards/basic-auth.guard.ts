@@ -7,7 +7,7 @@ import { clientKey } from '../rate-limit/client-key';
 import { FailedAuthLimiter } from '../rate-limit/failed-auth-limiter';
 import { UnknownLookupBudget } from '../rate-limit/unknown-lookup-budget';
 import { PERSONAL_ACCESS_TOKEN_STRATEGY } from '../strategies/basic.strategy';
-import { TokenVerifier } from '../token-verifier.service';
+import { TokenVerifierService } from '../token-verifier.service';
 
 /**
  * Runs the Basic strategy; any failure is 401 (the filter adds WWW-Authenticate) and is counted
@@ -23,7 +23,7 @@ export class BasicAuthGuard extends AuthGuard(PERSONAL_ACCESS_TOKEN_STRATEGY) {
   constructor(
     private readonly failures: FailedAuthLimiter,
     private readonly unknownLookups: UnknownLookupBudget,
-    private readonly verifier: TokenVerifier,
+    private readonly verifier: TokenVerifierService,
   ) {
     super();
   }

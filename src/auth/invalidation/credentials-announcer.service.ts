@@ -14,7 +14,7 @@ const CONFIRM_TIMEOUT_MS = 2_000;
  * CONFIRM_TIMEOUT_MS. Processes that connect later clear their whole cache when they do.
  */
 @Injectable()
-export class CredentialsAnnouncer {
+export class CredentialsAnnouncerService {
   constructor(private readonly config: AppConfig) {}
 
   /**

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client, type Notification } from 'pg';
 import { AppConfig } from '../../common/config/app-config';
-import { TokenVerifier } from '../token-verifier.service';
-import { CredentialsMetrics } from './credentials-metrics';
+import { TokenVerifierService } from '../token-verifier.service';
+import { CredentialsMetricsService } from './credentials-metrics.service';
 import { CREDENTIALS_APPLIED_CHANNEL, CREDENTIALS_CHANNEL, LISTENER_APPLICATION_NAME, parseCredentialsChange } from './credentials-channel';
 
 const FIRST_RETRY_MS = 500;
@@ -11,7 +11,7 @@ const MAX_RETRY_MS = 30_000;
 /**
  * Keeps one PostgreSQL connection LISTENing for token and account changes (sent by the admin CLI
  * inside the transaction that makes them), drops the matching cached tokens at once and confirms
- * it to the waiting CLI (see CredentialsAnnouncer).
+ * it to the waiting CLI (see CredentialsAnnouncerService).
  *
  * PostgreSQL rather than Redis pub/sub: the CLI only talks to PostgreSQL, and a NOTIFY issued in
  * the changing transaction is delivered if and only if that transaction commits — no window where
@@ -19,8 +19,8 @@ const MAX_RETRY_MS = 30_000;
  * missed: the cache is cleared on reconnect, and until then TOKEN_CACHE_TTL_MS bounds staleness.
  */
 @Injectable()
-export class CredentialsListener implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(CredentialsListener.name);
+export class CredentialsListenerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(CredentialsListenerService.name);
   private client?: Client;
   private retryTimer?: NodeJS.Timeout;
   private reloadTimer?: NodeJS.Timeout;
@@ -29,9 +29,9 @@ export class CredentialsListener implements OnApplicationBootstrap, OnApplicatio
   private isUp = false;
 
   constructor(
-    private readonly verifier: TokenVerifier,
+    private readonly verifier: TokenVerifierService,
     private readonly config: AppConfig,
-    private readonly metrics: CredentialsMetrics,
+    private readonly metrics: CredentialsMetricsService,
   ) {}
 
   /** True while LISTEN is in place (boot waits for the first attempt). */

@@ -7,7 +7,7 @@ const ALL = '*';
  * together. Per-address limits cannot bound what many addresses (a botnet, one IPv6 block per
  * try) cost PostgreSQL; this does, exactly: a lookup is counted before it is made, so concurrent
  * guesses cannot overshoot it. Once spent, such credentials get 429 until the minute ends; those
- * of live tokens (TokenVerifier.holdsLive) never reach it.
+ * of live tokens (TokenVerifierService.holdsLive) never reach it.
  */
 export class UnknownLookupBudget {
   private readonly limiter: FailedAuthLimiter;

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { BasicStrategy as PassportBasicStrategy } from 'passport-http';
 import type { Principal } from '../principal';
-import { TokenVerifier } from '../token-verifier.service';
+import { TokenVerifierService } from '../token-verifier.service';
 
 export const PERSONAL_ACCESS_TOKEN_STRATEGY = 'personal-access-token';
 
 /** HTTP Basic: username = account id, password = personal access token. */
 @Injectable()
 export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, PERSONAL_ACCESS_TOKEN_STRATEGY) {
-  constructor(private readonly verifier: TokenVerifier) {
+  constructor(private readonly verifier: TokenVerifierService) {
     super();
   }
 

@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../search/query-reading/query-analyzer';
+import type { SearchPlan } from '../search/query-reading/query-analyzer.service';
 import type { ProductCriteria } from './product-criteria';
 
 /**

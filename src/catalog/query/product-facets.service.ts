@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductFacetsDto } from '../dto/product-facets.dto';
 import { ProductFacetsRepository } from '../search/product-facets.repository';
-import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
+import { QueryAnalyzerService } from '../search/query-reading/query-analyzer.service';
 import { withInferred } from './inferred-criteria';
 import type { ProductCriteria } from './product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
@@ -13,7 +13,7 @@ const EMPTY_FACET = { values: [], other_count: 0, missing_count: 0 };
 @Injectable()
 export class ProductFacetsService {
   constructor(
-    private readonly analyzer: QueryAnalyzer,
+    private readonly analyzer: QueryAnalyzerService,
     private readonly facets: ProductFacetsRepository,
     private readonly products: ProductQueryRepository,
   ) {}

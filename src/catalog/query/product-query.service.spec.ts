@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
 import { PRODUCT_LIMITS } from '../validation/product-limits';
-import { QueryAnalyzer } from '../search/query-reading/query-analyzer';
+import { QueryAnalyzerService } from '../search/query-reading/query-analyzer.service';
 import { RankedSearchRepository, type RankedPosition } from '../search/ranked-search.repository';
 import type { Tier } from '../search/ranking/tier';
 import { SEARCH_CANDIDATES } from '../search/ranking/limits';
@@ -30,7 +30,7 @@ describe('ProductQueryService', () => {
       providers: [
         ProductQueryService,
         { provide: ProductQueryRepository, useValue: fake.repository },
-        { provide: QueryAnalyzer, useValue: fake.analyzer },
+        { provide: QueryAnalyzerService, useValue: fake.analyzer },
         { provide: ProductCodesRepository, useValue: fake.codes },
         { provide: RankedSearchRepository, useValue: fake.ranked },
         { provide: ProductMatchesRepository, useValue: fake.matches },

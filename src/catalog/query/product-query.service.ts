@@ -8,7 +8,7 @@ import { PRODUCT_LIMITS } from '../validation/product-limits';
 import type { Product } from '../entities/product.entity';
 import { ProductCodesRepository } from '../search/product-codes.repository';
 import { type CodePart, codeFormsOf, codePartsOf } from '../search/query-reading/code-forms';
-import { QueryAnalyzer, type SearchPlan } from '../search/query-reading/query-analyzer';
+import { QueryAnalyzerService, type SearchPlan } from '../search/query-reading/query-analyzer.service';
 import {
   BROWSE_INTERPRETATION,
   type MatchKind,
@@ -99,7 +99,7 @@ export interface ProductPage {
 export class ProductQueryService {
   constructor(
     private readonly products: ProductQueryRepository,
-    private readonly analyzer: QueryAnalyzer,
+    private readonly analyzer: QueryAnalyzerService,
     private readonly ranked: RankedSearchRepository,
     private readonly codes: ProductCodesRepository,
     private readonly matches: ProductMatchesRepository,

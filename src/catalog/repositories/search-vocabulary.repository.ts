@@ -24,7 +24,7 @@ export const SWEEP_WORDS = `
   SELECT (SELECT count(*) FROM batch)::int AS checked, (SELECT count(*) FROM gone)::int AS removed,
          (SELECT max(word) FROM batch) AS last_word`;
 
-/** `search_vocabulary` upkeep: the words of deleted products leave it (VocabularySweep). */
+/** `search_vocabulary` upkeep: the words of deleted products leave it (VocabularySweepService). */
 @Injectable()
 export class SearchVocabularyRepository {
   constructor(private readonly dataSource: DataSource) {}

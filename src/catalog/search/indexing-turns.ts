@@ -50,7 +50,7 @@ export class IndexingTurns {
     return this.drains.has(organizationId);
   }
 
-  /** Registers a request; it resolves when a pass that covers it ends (see SearchIndexer). */
+  /** Registers a request; it resolves when a pass that covers it ends (see SearchIndexerService). */
   ask(organizationId: string, priority: Priority): Promise<boolean> {
     let drain = this.drains.get(organizationId);
     if (!drain) {

@@ -1,4 +1,4 @@
-import type { SearchPlan } from './query-reading/query-analyzer';
+import type { SearchPlan } from './query-reading/query-analyzer.service';
 import type { ExpansionVia, ProductMatch } from './query-reading/query-interpretation';
 import { type DetailStep, detailSteps } from './query-reading/search-terms';
 import { scoreExpression } from './ranking/score';

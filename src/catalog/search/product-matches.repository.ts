@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { matchDetailsQuery, productMatch } from './match-details';
 import { readingOwnRows, runNamed } from './own-rows';
-import type { SearchPlan } from './query-reading/query-analyzer';
+import type { SearchPlan } from './query-reading/query-analyzer.service';
 import type { ProductMatch } from './query-reading/query-interpretation';
 
 /** How each product of a search page matched its query: one statement over the page's rows (see match-details.ts). */

@@ -18,7 +18,7 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * many new words as fit (`room`) are added, the rest are left out (`new_words` beyond `room`: the
  * caller logs them; a word another loop added meanwhile is held, not left out). Two loops adding
  * at once may each fill the room left: the bound is exceeded by at most one chunk's new words.
- * VocabularySweep removes the words no indexed product has any more.
+ * VocabularySweepService removes the words no indexed product has any more.
  *
  * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per

@@ -11,7 +11,7 @@ export interface StoredCatalogStats extends CatalogStats {
 
 /** catalog_stats (migration CatalogStats1764300700000): one row per organization, read by primary key. */
 @Injectable()
-export class CatalogStatsStore {
+export class CatalogStatsStoreRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async read(organizationId: string): Promise<StoredCatalogStats | null> {
@@ -49,7 +49,12 @@ export class CatalogStatsStore {
   }
 
   /** Stores counts computed after reading `version` (a change since leaves the row stale: computed again). */
-  async save(manager: EntityManager, organizationId: string, version: string, stats: Omit<StoredCatalogStats, 'computedAt'>): Promise<void> {
+  async save(
+    manager: EntityManager,
+    organizationId: string,
+    version: string,
+    stats: Omit<StoredCatalogStats, 'computedAt'>,
+  ): Promise<void> {
     await manager.query(
       `UPDATE catalog_stats SET computed_version = $2::bigint, computed_at = now(), product_count = $3, updated_at = $4,
               by_availability = $5::jsonb, top_brands = $6::jsonb, top_categories = $7::jsonb

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { HttpMetrics } from './http-metrics';
+import { HttpMetricsService } from './http-metrics.service';
 import { MetricsService } from './metrics.service';
 
 @Global()
-@Module({ providers: [MetricsService, HttpMetrics], exports: [MetricsService, HttpMetrics] })
+@Module({ providers: [MetricsService, HttpMetricsService], exports: [MetricsService, HttpMetricsService] })
 export class MetricsModule {}

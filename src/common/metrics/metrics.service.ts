@@ -4,7 +4,7 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 /**
  * The process's Prometheus registry, with Node's default metrics. Each process (API, worker)
  * exposes its own registry; Prometheus sums across them. Each feature's metrics class
- * (`HttpMetrics`, `ImportMetrics`, `WebhookMetrics`, …) registers its own metrics on it.
+ * (`HttpMetricsService`, `ImportMetricsService`, `WebhookMetricsService`, …) registers its own metrics on it.
  */
 @Injectable()
 export class MetricsService {

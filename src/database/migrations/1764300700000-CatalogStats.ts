@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * aggregating the catalog. `version` goes up whenever the catalog may have changed — a trigger
  * when an import job ends (done or failed: that covers its batches and a replace's deletes), the
  * single-product delete in its own transaction — and the worker recomputes rows whose
- * `computed_version` lags (CatalogStatsRefresher). Existing organizations start stale.
+ * `computed_version` lags (CatalogStatsRefresherService). Existing organizations start stale.
  */
 export class CatalogStats1764300700000 implements MigrationInterface {
   name = 'CatalogStats1764300700000';
@@ -23,7 +23,9 @@ export class CatalogStats1764300700000 implements MigrationInterface {
         top_brands jsonb NOT NULL DEFAULT '[]',
         top_categories jsonb NOT NULL DEFAULT '[]'
       )`);
-    await q.query(`CREATE INDEX catalog_stats_stale_idx ON catalog_stats (organization_id) WHERE computed_version IS DISTINCT FROM version`);
+    await q.query(
+      `CREATE INDEX catalog_stats_stale_idx ON catalog_stats (organization_id) WHERE computed_version IS DISTINCT FROM version`,
+    );
     await q.query(`
       CREATE FUNCTION catalog_stats_mark_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

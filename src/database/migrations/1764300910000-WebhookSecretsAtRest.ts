@@ -6,7 +6,7 @@ import { WebhookSecretBox } from '../secrets/secret-box';
 /**
  * Webhook secrets can be rotated (the previous one signs too until previous_secret_expires_at)
  * and are encrypted at rest: when WEBHOOK_SECRET_KEY is set, every existing secret is sealed here.
- * Without a key, rows stay in plain text; a later boot with a key seals them (WebhookSecretSealer).
+ * Without a key, rows stay in plain text; a later boot with a key seals them (WebhookSecretSealerService).
  * down() cannot decrypt without the key: it refuses while sealed rows exist.
  */
 export class WebhookSecretsAtRest1764300910000 implements MigrationInterface {

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The catalog version (catalog_stats.version) whose vocabulary the sweep last walked, so it walks
- * only the vocabularies of organizations whose catalog changed since (VocabularySweep), the least
+ * only the vocabularies of organizations whose catalog changed since (VocabularySweepService), the least
  * recently walked first. Existing organizations start unwalked.
  */
 export class VocabularySweepVersion1795803149824 implements MigrationInterface {

@@ -47,7 +47,7 @@ export class ReadScope {
 
   /**
    * `cancelStatement`: how abort() cancels the running statement (on the primary). `replica`: the
-   * read may run on a streaming replica (ReplicaRouter decides); otherwise on the primary.
+   * read may run on a streaming replica (ReplicaRouterService decides); otherwise on the primary.
    */
   constructor(
     readonly timeoutMs: number,

@@ -8,7 +8,7 @@ import { ReadScope } from './read-scope';
  * A scope that may read on a replica gets its runner from `replicaReads` when one is set.
  */
 export class ReadScopedDataSource extends DataSource {
-  /** Set by ReplicaRouter when DATABASE_REPLICA_URLS lists replicas. */
+  /** Set by ReplicaRouterService when DATABASE_REPLICA_URLS lists replicas. */
   replicaReads?: ReplicaReads;
 
   override createQueryRunner(mode: ReplicationMode = 'master'): QueryRunner {

@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
-import { ReplicaFences } from './replica-fences';
+import { ReplicaFencesService } from './replica-fences.service';
 
 /**
  * On a write route (RequireScopes puts it on every route needing more than the read scope): once
@@ -11,7 +11,7 @@ import { ReplicaFences } from './replica-fences';
  */
 @Injectable()
 export class ReplicaFenceInterceptor implements NestInterceptor {
-  constructor(private readonly fences: ReplicaFences) {}
+  constructor(private readonly fences: ReplicaFencesService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const organizationId = context.switchToHttp().getRequest<Request & { user?: { organizationId?: string } }>().user?.organizationId;

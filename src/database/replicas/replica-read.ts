@@ -3,7 +3,7 @@ export interface ReplicaRead {
   organizationId: string;
 }
 
-/** What the service's DataSource asks for a ReadScope that may read on a replica (ReplicaRouter). */
+/** What the service's DataSource asks for a ReadScope that may read on a replica (ReplicaRouterService). */
 export interface ReplicaReads {
   /** A query runner whose connection the router picks when it connects: a replica, or the primary. */
   queryRunner(read: ReplicaRead): import('typeorm').QueryRunner;

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { QueueNamespaceModule } from '../queue-namespace.module';
 import { ReplicaFenceInterceptor } from './replica-fence.interceptor';
-import { ReplicaFences } from './replica-fences';
-import { ReplicaMetrics } from './replica-metrics';
-import { ReplicaRouter } from './replica-router';
+import { ReplicaFencesService } from './replica-fences.service';
+import { ReplicaMetricsService } from './replica-metrics.service';
+import { ReplicaRouterService } from './replica-router.service';
 
 /**
  * Streaming replicas for reads (DATABASE_REPLICA_URLS): the router that gives replica-eligible
@@ -13,8 +13,8 @@ import { ReplicaRouter } from './replica-router';
 @Global()
 @Module({
   imports: [QueueNamespaceModule],
-  providers: [ReplicaMetrics, ReplicaFences, ReplicaRouter, ReplicaFenceInterceptor],
-  exports: [ReplicaFences, ReplicaRouter, ReplicaFenceInterceptor],
+  providers: [ReplicaMetricsService, ReplicaFencesService, ReplicaRouterService, ReplicaFenceInterceptor],
+  exports: [ReplicaFencesService, ReplicaRouterService, ReplicaFenceInterceptor],
 })
 export class ReplicasModule {}
 
@@ -22,7 +22,7 @@ export class ReplicasModule {}
 @Global()
 @Module({
   imports: [QueueNamespaceModule],
-  providers: [ReplicaMetrics, ReplicaFences],
-  exports: [ReplicaFences],
+  providers: [ReplicaMetricsService, ReplicaFencesService],
+  exports: [ReplicaFencesService],
 })
 export class ReplicaFencesModule {}

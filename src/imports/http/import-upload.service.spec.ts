@@ -6,16 +6,16 @@ import type { Principal } from '../../auth/principal';
 import { AppConfig } from '../../common/config/app-config';
 import { apiErrorOf } from '../../common/errors/testing/api-error-of';
 import { MetricsService } from '../../common/metrics/metrics.service';
-import { JobIntake } from '../jobs/intake/job-intake';
+import { JobIntakeService } from '../jobs/intake/job-intake.service';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { ImportUploadService, type UploadMode } from './import-upload.service';
-import { PendingImportQuota } from './pending-import-quota';
+import { PendingImportQuotaService } from './pending-import-quota.service';
 import { FakeUploadStore } from './testing/fake-upload-store';
 import { multipartUpload } from './testing/multipart-upload';
-import { UploadMetrics } from './upload-metrics';
-import { UploadCheckpoints } from './upload/upload-checkpoints';
+import { UploadMetricsService } from './upload-metrics.service';
+import { UploadCheckpointsService } from './upload/upload-checkpoints.service';
 
 const principal = (organizationId = randomUUID()): Principal => ({
   accountId: randomUUID(),
@@ -46,10 +46,10 @@ describe('ImportUploadService', () => {
     const moduleRef = await Test.createTestingModule({
       providers: [
         ImportUploadService,
-        JobIntake,
-        PendingImportQuota,
-        UploadCheckpoints,
-        UploadMetrics,
+        JobIntakeService,
+        PendingImportQuotaService,
+        UploadCheckpointsService,
+        UploadMetricsService,
         { provide: DataSource, useValue: store.dataSource },
         { provide: ImportJobRepository, useValue: store.jobRepository },
         { provide: ImportFileRepository, useValue: store.fileRepository },

@@ -8,14 +8,14 @@ import { AppConfig } from '../../common/config/app-config';
 import { ValidationError } from '../../common/errors/api-error';
 import type { ImportMode } from '../jobs/entities/import-job-status';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
-import { JobIntake } from '../jobs/intake/job-intake';
+import { JobIntakeService } from '../jobs/intake/job-intake.service';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
-import { PendingImportQuota } from './pending-import-quota';
+import { PendingImportQuotaService } from './pending-import-quota.service';
 import { FileDigest, hashOnly } from './upload/file-digest';
 import { readFilePart } from './upload/multipart-file-reader';
-import { UploadCheckpoints } from './upload/upload-checkpoints';
+import { UploadCheckpointsService } from './upload/upload-checkpoints.service';
 import { UploadSlots } from './upload/upload-slots';
-import { UploadMetrics } from './upload-metrics';
+import { UploadMetricsService } from './upload-metrics.service';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const UNIQUE_VIOLATION = '23505';
@@ -42,12 +42,12 @@ export class ImportUploadService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly intake: JobIntake,
+    private readonly intake: JobIntakeService,
     private readonly producer: ImportQueueProducer,
     private readonly config: AppConfig,
-    private readonly checkpoints: UploadCheckpoints,
-    private readonly quota: PendingImportQuota,
-    metrics: UploadMetrics,
+    private readonly checkpoints: UploadCheckpointsService,
+    private readonly quota: PendingImportQuotaService,
+    metrics: UploadMetricsService,
   ) {
     this.slots = new UploadSlots({
       perProcess: config.uploads.slotsPerProcess,

@@ -14,7 +14,7 @@ import { ERROR_EXAMPLES } from '../../openapi/error-examples';
 import { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobPageDto } from './dto/import-job-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
-import { ImportCancellation } from '../jobs/import-cancellation';
+import { ImportCancellationService } from '../jobs/import-cancellation.service';
 import { ImportJobReportDto } from './dto/import-report.dto';
 import { UploadQueryDto } from './dto/upload-query.dto';
 import { UploadRequestDto } from './dto/upload-request.dto';
@@ -36,7 +36,7 @@ export class ImportsController {
     private readonly uploads: ImportUploadService,
     private readonly jobs: ImportJobsService,
     private readonly reports: ImportReportService,
-    private readonly cancellation: ImportCancellation,
+    private readonly cancellation: ImportCancellationService,
     private readonly config: AppConfig,
   ) {}
 

@@ -1,6 +1,6 @@
 /**
  * What a worker does with a Bull job whose import job its database does not know. Pure, so the
- * bounds are unit-tested; ForeignJobAdmission applies it.
+ * bounds are unit-tested; ForeignJobAdmissionService applies it.
  */
 
 /** Past this age in the queue a foreign job is given up to Bull's failed set (see judgeUnknownJob). */

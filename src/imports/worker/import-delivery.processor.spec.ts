@@ -1,6 +1,6 @@
 import type { Job } from 'bull';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SearchIndexer } from '../../catalog/search/search-indexer';
+import type { SearchIndexerService } from '../../catalog/search/search-indexer.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
@@ -8,8 +8,8 @@ import type { ImportQueueProducer } from '../queue/import-queue.producer';
 import type { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import type { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { OrganizationLockRepository } from '../jobs/repositories/organization-lock.repository';
-import type { ForeignJobAdmission } from './foreign-job-admission';
-import type { ImportJobRunner, RunOutcome } from './import-job-runner';
+import type { ForeignJobAdmissionService } from './foreign-job-admission.service';
+import type { ImportJobRunnerService, RunOutcome } from './import-job-runner.service';
 import { ImportDeliveryProcessor } from './import-delivery.processor';
 import { FakeImportStore } from './testing/fake-import-store';
 import { importMetrics, jobsFinished } from './testing/import-metrics';
@@ -50,26 +50,26 @@ function setUp() {
   };
   const runs: ImportJob[] = [];
   let script: RunScript = async () => 'done';
-  const runner: Pick<ImportJobRunner, 'run'> = {
+  const runner: Pick<ImportJobRunnerService, 'run'> = {
     run: (job, shouldStop) => {
       runs.push(job);
       return script(job, shouldStop);
     },
   };
   let foreignVerdict: 'own' | 'deleted-here' = 'own';
-  const foreignJobs: Pick<ForeignJobAdmission, 'admit'> = { admit: async () => foreignVerdict };
+  const foreignJobs: Pick<ForeignJobAdmissionService, 'admit'> = { admit: async () => foreignVerdict };
   const metrics = importMetrics();
   const processor = new ImportDeliveryProcessor(
     store.dataSource as unknown as DataSource,
     locks as unknown as OrganizationLockRepository,
     store.jobRepository as ImportJobRepository,
     store.fileRepository as ImportFileRepository,
-    runner as ImportJobRunner,
+    runner as ImportJobRunnerService,
     producer as ImportQueueProducer,
     metrics,
-    foreignJobs as ForeignJobAdmission,
+    foreignJobs as ForeignJobAdmissionService,
     { worker: { attempts: ATTEMPTS } } as AppConfig,
-    store.searchIndexer as SearchIndexer,
+    store.searchIndexer as SearchIndexerService,
   );
   return {
     store,

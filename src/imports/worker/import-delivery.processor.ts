@@ -2,16 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { SearchIndexer } from '../../catalog/search/search-indexer';
-import { ImportMetrics } from '../queue/import-metrics';
+import { SearchIndexerService } from '../../catalog/search/search-indexer.service';
+import { ImportMetricsService } from '../queue/import-metrics.service';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
 import { ImportFileRepository } from '../jobs/repositories/import-file.repository';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import { OrganizationLockRepository } from '../jobs/repositories/organization-lock.repository';
-import { ForeignJobAdmission } from './foreign-job-admission';
+import { ForeignJobAdmissionService } from './foreign-job-admission.service';
 import { ImportInterruptedError } from './worker-errors';
-import { ImportJobRunner } from './import-job-runner';
+import { ImportJobRunnerService } from './import-job-runner.service';
 
 export type ProcessResult = 'done' | 'failed' | 'deferred' | 'already-finished';
 
@@ -34,12 +34,12 @@ export class ImportDeliveryProcessor {
     private readonly locks: OrganizationLockRepository,
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
-    private readonly runner: ImportJobRunner,
+    private readonly runner: ImportJobRunnerService,
     private readonly producer: ImportQueueProducer,
-    private readonly metrics: ImportMetrics,
-    private readonly foreignJobs: ForeignJobAdmission,
+    private readonly metrics: ImportMetricsService,
+    private readonly foreignJobs: ForeignJobAdmissionService,
     private readonly config: AppConfig,
-    private readonly searchIndexer: SearchIndexer,
+    private readonly searchIndexer: SearchIndexerService,
   ) {}
 
   /** Asks running imports to stop after their current batch. */

@@ -1,16 +1,16 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { SearchIndexer } from '../../catalog/search/search-indexer';
-import { VocabularySweep } from '../../catalog/search/vocabulary-sweep';
-import { CatalogStatsRefresher } from '../../catalog/stats/catalog-stats-refresher';
-import { GinPendingLists } from '../../catalog/stats/gin-pending-lists';
-import { PlannerStatistics } from '../../catalog/stats/planner-statistics';
+import { SearchIndexerService } from '../../catalog/search/search-indexer.service';
+import { VocabularySweepService } from '../../catalog/search/vocabulary-sweep.service';
+import { CatalogStatsRefresherService } from '../../catalog/stats/catalog-stats-refresher.service';
+import { GinPendingListsService } from '../../catalog/stats/gin-pending-lists.service';
+import { PlannerStatisticsService } from '../../catalog/stats/planner-statistics.service';
 import { AppConfig } from '../../common/config/app-config';
 import { IMPORT_QUEUE, type ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';
-import { ImportReconciler } from './import-reconciler';
-import { ImportRetention } from './import-retention';
+import { ImportReconcilerService } from './import-reconciler.service';
+import { ImportRetentionService } from './import-retention.service';
 import { ImportDeliveryProcessor, type ProcessResult } from './import-delivery.processor';
 import { PassPacing } from './pass-pacing';
 
@@ -51,14 +51,14 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue<ImportQueuePayload>,
     private readonly config: AppConfig,
     private readonly processor: ImportDeliveryProcessor,
-    private readonly reconciler: ImportReconciler,
+    private readonly reconciler: ImportReconcilerService,
     private readonly producer: ImportQueueProducer,
-    private readonly retention: ImportRetention,
-    private readonly searchIndexer: SearchIndexer,
-    private readonly catalogStats: CatalogStatsRefresher,
-    private readonly vocabulary: VocabularySweep,
-    private readonly plannerStatistics: PlannerStatistics,
-    private readonly pendingLists: GinPendingLists,
+    private readonly retention: ImportRetentionService,
+    private readonly searchIndexer: SearchIndexerService,
+    private readonly catalogStats: CatalogStatsRefresherService,
+    private readonly vocabulary: VocabularySweepService,
+    private readonly plannerStatistics: PlannerStatisticsService,
+    private readonly pendingLists: GinPendingListsService,
   ) {}
 
   async start(): Promise<void> {

@@ -9,13 +9,13 @@ import { ProductFacetsService } from '../../catalog/query/product-facets.service
 import { ProductQueryRepository } from '../../catalog/query/product-query.repository';
 import { ProductQueryService } from '../../catalog/query/product-query.service';
 import { FakeProductQueries, storedProduct } from '../../catalog/query/testing/fake-product-queries';
-import { QueryAnalyzer } from '../../catalog/search/query-reading/query-analyzer';
+import { QueryAnalyzerService } from '../../catalog/search/query-reading/query-analyzer.service';
 import { RankedSearchRepository } from '../../catalog/search/ranked-search.repository';
 import { ProductMatchesRepository } from '../../catalog/search/product-matches.repository';
 import { AppConfig } from '../../common/config/app-config';
 import { NotFoundError } from '../../common/errors/api-error';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
-import { ReadBudget } from '../../reads/read-budget';
+import { ReadBudgetService } from '../../reads/read-budget.service';
 import { ImportJobsService } from '../../imports/http/import-jobs.service';
 import { UcpCatalogService } from '../../ucp/ucp-catalog.service';
 import { DEFAULT_PAGE_LIMIT, MAX_LOOKUP_IDS } from '../../ucp/ucp-requests';
@@ -51,9 +51,9 @@ describe('MCP tools', () => {
         McpServerFactory,
         UcpCatalogService,
         ProductQueryService,
-        ReadBudget,
+        ReadBudgetService,
         { provide: ProductQueryRepository, useValue: queries.repository },
-        { provide: QueryAnalyzer, useValue: queries.analyzer },
+        { provide: QueryAnalyzerService, useValue: queries.analyzer },
         { provide: ProductCodesRepository, useValue: queries.codes },
         { provide: RankedSearchRepository, useValue: queries.ranked },
         { provide: ProductMatchesRepository, useValue: queries.matches },
@@ -73,7 +73,7 @@ describe('MCP tools', () => {
    * A client of a fresh server. `bound` puts the tool calls that follow the handshake under the
    * account's read budget, as the endpoint does for each POST.
    */
-  async function connect(bound?: ReadBudget): Promise<Client> {
+  async function connect(bound?: ReadBudgetService): Promise<Client> {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await factory.create(PRINCIPAL).connect(serverSide);
     const connected = new Client({ name: 'spec', version: '1.0.0' });
@@ -201,7 +201,7 @@ describe('MCP tools', () => {
 
   describe('under the read budget of the account (boundToolCalls)', () => {
     it('answers a call that finds no free read slot with a JSON-RPC error asking to retry', async () => {
-      const budget = new ReadBudget({ reads } as AppConfig);
+      const budget = new ReadBudgetService({ reads } as AppConfig);
       const bounded = await connect(budget);
       const held = budget.tryAcquire(PRINCIPAL) as () => void;
       try {
@@ -218,7 +218,7 @@ describe('MCP tools', () => {
     });
 
     it('replaces an answer beyond READ_RESPONSE_MAX_BYTES with a JSON-RPC error naming the limit', async () => {
-      const budget = new ReadBudget({ reads: { ...reads, responseMaxBytes: 200 } } as AppConfig);
+      const budget = new ReadBudgetService({ reads: { ...reads, responseMaxBytes: 200 } } as AppConfig);
       const bounded = await connect(budget);
       try {
         await expect(bounded.callTool({ name: 'catalog_overview', arguments: {} })).rejects.toMatchObject({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxEventRepository } from '../repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
-import { WebhookMetrics } from './webhook-metrics';
+import { WebhookMetricsService } from './webhook-metrics.service';
 import { WebhookQueueProducer } from './webhook-queue.producer';
 
 const RELAY_BATCH = 200;
@@ -18,13 +18,13 @@ const OVERDUE_GRACE_MS = 5_000;
  * event id).
  */
 @Injectable()
-export class OutboxRelay {
+export class OutboxRelayService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxEventRepository,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly producer: WebhookQueueProducer,
-    private readonly metrics: WebhookMetrics,
+    private readonly metrics: WebhookMetricsService,
   ) {}
 
   /** Returns how many deliveries were created. */

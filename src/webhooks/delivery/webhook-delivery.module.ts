@@ -9,15 +9,15 @@ import { OutboxEventRepository } from '../repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookSubscriptionRepository } from '../repositories/webhook-subscription.repository';
 import { WebhookSecretBox } from '../../database/secrets/secret-box';
-import { WebhookSecretSealer } from '../signing/webhook-secret-sealer.service';
+import { WebhookSecretSealerService } from '../signing/webhook-secret-sealer.service';
 import { TargetGuard } from '../ssrf/target-guard';
-import { OutboxRelay } from './outbox-relay.service';
+import { OutboxRelayService } from './outbox-relay.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WEBHOOK_QUEUE } from './webhook-queue.constants';
-import { WebhookMetrics } from './webhook-metrics';
+import { WebhookMetricsService } from './webhook-metrics.service';
 import { WebhookQueueProducer } from './webhook-queue.producer';
 import { WebhookSender } from './webhook-sender';
-import { WebhookWorker } from './webhook-worker.service';
+import { WebhookWorkerService } from './webhook-worker.service';
 
 /**
  * The worker side of webhooks (no HTTP): subscriptions and deliveries storage, the relay from the
@@ -41,13 +41,13 @@ import { WebhookWorker } from './webhook-worker.service';
       useFactory: (guard: TargetGuard, config: AppConfig) => new WebhookSender(guard, config.webhooks.timeoutMs),
     },
     { provide: WebhookSecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => new WebhookSecretBox(config.webhooks.secretKey) },
-    WebhookSecretSealer,
-    WebhookMetrics,
+    WebhookSecretSealerService,
+    WebhookMetricsService,
     WebhookQueueProducer,
     WebhookDeliveryProcessor,
-    OutboxRelay,
-    WebhookWorker,
+    OutboxRelayService,
+    WebhookWorkerService,
   ],
-  exports: [WebhookSubscriptionRepository, WebhookDeliveryRepository, TargetGuard, WebhookSecretBox, WebhookWorker],
+  exports: [WebhookSubscriptionRepository, WebhookDeliveryRepository, TargetGuard, WebhookSecretBox, WebhookWorkerService],
 })
 export class WebhookDeliveryModule {}

@@ -9,7 +9,7 @@ import { SIGNATURE_HEADER, signatureHeader } from '../signing/webhook-signature'
 import { nextAttemptAt } from './retry-schedule';
 import type { WebhookQueuePayload } from './webhook-queue.constants';
 import { WebhookQueueProducer } from './webhook-queue.producer';
-import { WebhookMetrics } from './webhook-metrics';
+import { WebhookMetricsService } from './webhook-metrics.service';
 import { WebhookSender, type SendResult } from './webhook-sender';
 
 /** Past the attempt's own timeout, how long before an unrecorded attempt counts as lost with its worker. */
@@ -38,7 +38,7 @@ export class WebhookDeliveryProcessor {
     private readonly sender: WebhookSender,
     private readonly producer: WebhookQueueProducer,
     private readonly config: AppConfig,
-    private readonly metrics: WebhookMetrics,
+    private readonly metrics: WebhookMetricsService,
     private readonly box: WebhookSecretBox,
   ) {}
 

@@ -3,7 +3,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../../common/config/app-config';
 import { OutboxEventRepository } from '../repositories/outbox-event.repository';
-import { OutboxRelay } from './outbox-relay.service';
+import { OutboxRelayService } from './outbox-relay.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WEBHOOK_QUEUE, type WebhookQueuePayload } from './webhook-queue.constants';
 
@@ -19,8 +19,8 @@ const PURGE_BATCH = 1_000;
  * the import worker is (main.ts unless WORKER_ENABLED=false, worker.ts always).
  */
 @Injectable()
-export class WebhookWorker implements BeforeApplicationShutdown {
-  private readonly logger = new Logger(WebhookWorker.name);
+export class WebhookWorkerService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(WebhookWorkerService.name);
   private timers: NodeJS.Timeout[] = [];
   private started = false;
   private passRunning = false;
@@ -29,7 +29,7 @@ export class WebhookWorker implements BeforeApplicationShutdown {
     @InjectQueue(WEBHOOK_QUEUE) private readonly queue: Queue<WebhookQueuePayload>,
     private readonly config: AppConfig,
     private readonly processor: WebhookDeliveryProcessor,
-    private readonly relay: OutboxRelay,
+    private readonly relay: OutboxRelayService,
     private readonly outbox: OutboxEventRepository,
   ) {}
 

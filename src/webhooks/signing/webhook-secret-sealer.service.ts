@@ -8,8 +8,8 @@ import { WebhookSecretBox } from '../../database/secrets/secret-box';
  * set); without it, says loudly that secrets are stored in plain text.
  */
 @Injectable()
-export class WebhookSecretSealer implements OnApplicationBootstrap {
-  private readonly logger = new Logger(WebhookSecretSealer.name);
+export class WebhookSecretSealerService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(WebhookSecretSealerService.name);
 
   constructor(
     private readonly box: WebhookSecretBox,

@@ -1,6 +1,6 @@
 /**
  * Test-only API of the fault suite (crash-before-enqueue spec): the built application module from
- * the dist snapshot, with its UploadCheckpoints replaced by one that SIGKILLs the process right
+ * the dist snapshot, with its UploadCheckpointsService replaced by one that SIGKILLs the process right
  * after an upload commits, before its job is positioned or enqueued. Listens on PORT.
  *
  *   node -r ts-node/register/transpile-only test/faults/workers/crash-before-enqueue-api.ts <dist snapshot>
@@ -11,16 +11,16 @@ import { join } from 'node:path';
 import type * as AppModuleModule from '../../../src/app.module';
 import type * as LoadConfigModule from '../../../src/common/config/load-config';
 import type * as ConfigureAppModule from '../../../src/configure-app';
-import type * as CheckpointsModule from '../../../src/imports/http/upload/upload-checkpoints';
+import type * as CheckpointsModule from '../../../src/imports/http/upload/upload-checkpoints.service';
 
 async function main(): Promise<void> {
   const dist = process.argv[2];
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { AppModule } = (await import(join(dist, 'app.module.js'))) as typeof AppModuleModule;
   const { configureApp } = (await import(join(dist, 'configure-app.js'))) as typeof ConfigureAppModule;
-  const { UploadCheckpoints } = (await import(join(dist, 'imports/http/upload/upload-checkpoints.js'))) as typeof CheckpointsModule;
+  const { UploadCheckpointsService } = (await import(join(dist, 'imports/http/upload/upload-checkpoints.js'))) as typeof CheckpointsModule;
 
-  class KillingCheckpoints extends UploadCheckpoints {
+  class KillingCheckpoints extends UploadCheckpointsService {
     override afterCommit(): void {
       process.kill(process.pid, 'SIGKILL');
     }
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
-    .overrideProvider(UploadCheckpoints)
+    .overrideProvider(UploadCheckpointsService)
     .useClass(KillingCheckpoints)
     .compile();
   // As main.ts creates it: no body parser (no endpoint takes a JSON body).

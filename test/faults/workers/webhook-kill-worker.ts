@@ -13,7 +13,7 @@ import { Test } from '@nestjs/testing';
 import { join } from 'node:path';
 import type * as LoadConfigModule from '../../../src/common/config/load-config';
 import type { ImportJob } from '../../../src/imports/jobs/entities/import-job.entity';
-import type * as RunnerModule from '../../../src/imports/worker/import-job-runner';
+import type * as RunnerModule from '../../../src/imports/worker/import-job-runner.service';
 import type * as WorkerServiceModule from '../../../src/imports/worker/import-queue.consumer';
 import type * as ProducerModule from '../../../src/webhooks/delivery/webhook-queue.producer';
 import type { WebhookQueuePayload } from '../../../src/webhooks/delivery/webhook-queue.constants';
@@ -29,13 +29,13 @@ async function main(): Promise<void> {
   if (point !== 'job-committed' && point !== 'before-enqueue') throw new Error(`WEBHOOK_KILL_POINT=${point}`);
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { WorkerModule } = (await import(join(dist, 'worker.module.js'))) as typeof WorkerModuleModule;
-  const { ImportJobRunner } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
+  const { ImportJobRunnerService } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
   const { ImportQueueConsumer } = (await import(join(dist, 'imports/worker/import-queue.consumer.js'))) as typeof WorkerServiceModule;
   const { WebhookQueueProducer } = (await import(join(dist, 'webhooks/delivery/webhook-queue.producer.js'))) as typeof ProducerModule;
-  const { WebhookWorker } = (await import(join(dist, 'webhooks/delivery/webhook-worker.service.js'))) as typeof WebhookWorkerModule;
+  const { WebhookWorkerService } = (await import(join(dist, 'webhooks/delivery/webhook-worker.service.js'))) as typeof WebhookWorkerModule;
 
-  class KillingRunner extends ImportJobRunner {
-    override async run(job: ImportJob, shouldStop: () => boolean): ReturnType<RunnerModule.ImportJobRunner['run']> {
+  class KillingRunner extends ImportJobRunnerService {
+    override async run(job: ImportJob, shouldStop: () => boolean): ReturnType<RunnerModule.ImportJobRunnerService['run']> {
       const outcome = await super.run(job, shouldStop);
       // Synchronously after the commit resolved: no timer (the relay) can run in between.
       if (point === 'job-committed' && job.fileName === KILL_FILE_NAME) process.kill(process.pid, 'SIGKILL');
@@ -52,14 +52,14 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const app = await Test.createTestingModule({ imports: [WorkerModule.forRoot(config)] })
-    .overrideProvider(ImportJobRunner)
+    .overrideProvider(ImportJobRunnerService)
     .useClass(KillingRunner)
     .overrideProvider(WebhookQueueProducer)
     .useClass(KillingProducer)
     .compile();
   await app.init();
   await app.get(ImportQueueConsumer).start();
-  await app.get(WebhookWorker).start();
+  await app.get(WebhookWorkerService).start();
   process.stdout.write(`Import worker started (test worker: dies at ${point})\n`);
 }
 

@@ -1,8 +1,8 @@
 import type { ProductCodesRepository } from '../../search/product-codes.repository';
 import type { ProductMatchesRepository } from '../../search/product-matches.repository';
 import type { Product } from '../../entities/product.entity';
-import type { SearchPlan } from '../../search/query-reading/query-analyzer';
-import type { QueryAnalyzer } from '../../search/query-reading/query-analyzer';
+import type { SearchPlan } from '../../search/query-reading/query-analyzer.service';
+import type { QueryAnalyzerService } from '../../search/query-reading/query-analyzer.service';
 import type { RankedPage, RankedPosition, RankedSearchRepository } from '../../search/ranked-search.repository';
 import type { Ladder } from '../../search/ranking/tier';
 import type { ProductCriteria } from '../product-criteria';
@@ -59,7 +59,7 @@ export class FakeProductQueries {
     mainCurrency: async () => null,
   };
 
-  readonly analyzer: Pick<QueryAnalyzer, 'analyze'> = {
+  readonly analyzer: Pick<QueryAnalyzerService, 'analyze'> = {
     analyze: async (organizationId, q) => {
       this.calls.push({ method: 'analyze', args: [organizationId, q] });
       const terms = q

@@ -1,6 +1,6 @@
 /**
  * The terms a query is searched by, and the tsquery texts built from them. Pure: the analyzer
- * (query-analyzer.ts) decides the terms from the organization's vocabulary and synonyms; this file
+ * (query-analyzer.service.ts) decides the terms from the organization's vocabulary and synonyms; this file
  * only renders them, so the SQL receives tsqueries as parameters, never text built into SQL.
  */
 

@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { SCORE_EPSILON, SCORE_WHOLE_TIER, SEARCH_CANDIDATES } from './limits';
 import { partialBand, readBand, topBand } from './read-band';
 import { readLevels } from './read-levels';

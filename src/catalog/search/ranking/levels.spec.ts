@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { scoreSteps, type Term } from '../query-reading/search-terms';
 import { ABSENT, cellParams, CUT, type Level, levelCondition, levelsOf } from './levels';
 import { round4 } from './score';

@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { type FieldWeight, type Operand, renderOperand, scoreSteps, type ScoreStep } from '../query-reading/search-terms';
 import { CELLS_ENUMERATED, SCORE_EPSILON } from './limits';
 import { round4 } from './score';

@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { scoreSteps, type Term } from '../query-reading/search-terms';
 import { BAND_WALK_FIRST_ROWS, BAND_WALK_ROWS, SCORE_EPSILON } from './limits';
 import { inIdOrder, round4, type Run } from './score';

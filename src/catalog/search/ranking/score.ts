@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { scoreSteps } from '../query-reading/search-terms';
 
 /**

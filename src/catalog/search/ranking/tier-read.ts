@@ -1,4 +1,4 @@
-import type { SearchPlan } from '../query-reading/query-analyzer';
+import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import type { Run } from './score';
 import type { Tier } from './tier';
 

@@ -34,7 +34,7 @@ const AUTOCOMMIT = { autocommit: true };
 
 /**
  * In-memory import_jobs, import_file_chunks and the queue, for unit specs of the upload path
- * (ImportUploadService through the real JobIntake and PendingImportQuota). It keeps the rules of
+ * (ImportUploadService through the real JobIntakeService and PendingImportQuotaService). It keeps the rules of
  * the SQL the upload relies on: a transaction's writes apply only when it commits and its own
  * reads see them; an Idempotency-Key is unique per organization among committed jobs (23505);
  * a position is given once.

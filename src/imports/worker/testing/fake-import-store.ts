@@ -7,7 +7,7 @@ import { UNLIMITED, type ProductRoom } from '../../pipeline/product-quota';
 import type { InvalidElement } from '../../pipeline/element-outcome';
 import { elementText, type RawElement } from '../../pipeline/raw-element';
 import type { StoredHashes } from '../../../catalog/product-write';
-import type { SearchIndexer } from '../../../catalog/search/search-indexer';
+import type { SearchIndexerService } from '../../../catalog/search/search-indexer.service';
 import type { ImportFailureType, ImportJobStatus } from '../../jobs/entities/import-job-status';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
 import type { ImportErrorRepository } from '../../jobs/repositories/import-error.repository';
@@ -17,7 +17,7 @@ import type { BatchProgress, ImportJobRepository } from '../../jobs/repositories
 
 /**
  * In-memory stand-ins for what the worker reads and writes through (DataSource transactions, the
- * job, file and error repositories, the catalog), for unit specs of ImportJobRunner and
+ * job, file and error repositories, the catalog), for unit specs of ImportJobRunnerService and
  * ImportDeliveryProcessor. They keep the rules the real SQL enforces that the worker relies on: writes in
  * a transaction apply only when it commits, `advance` only moves a cursor that is still where the
  * batch started, `markDone` needs cursor = total, terminal jobs do not change again.
@@ -184,7 +184,7 @@ export class FakeImportStore {
 
   /** Organizations whose search vectors were asked for (the indexer itself runs in PostgreSQL). */
   readonly searchRequests: string[] = [];
-  readonly searchIndexer: Pick<SearchIndexer, 'request'> = {
+  readonly searchIndexer: Pick<SearchIndexerService, 'request'> = {
     request: async (organizationId) => {
       this.searchRequests.push(organizationId);
       return true;

@@ -4,7 +4,7 @@ import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** The replica_* and database_reads_total metrics of this process (API processes route reads). */
 @Injectable()
-export class ReplicaMetrics {
+export class ReplicaMetricsService {
   readonly lag: Gauge<'replica'>;
   readonly up: Gauge<'replica'>;
   readonly reads: Counter<'target'>;

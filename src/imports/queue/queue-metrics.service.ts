@@ -9,7 +9,7 @@ const SCRAPE_TIMEOUT_MS = 1_000;
 
 /** The import_queue_* metrics of this process, fed from the queue's job counts at scrape time. */
 @Injectable()
-export class QueueMetrics {
+export class QueueMetricsService {
   readonly depth: Gauge<'state'>;
 
   constructor(

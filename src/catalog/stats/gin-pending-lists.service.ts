@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../database/organization-lock-key';
-import { SEARCH_TABLES } from './planner-statistics';
+import { SEARCH_TABLES } from './planner-statistics.service';
 
 /** The GIN indexes of the search tables: `$1` the table names. */
 export const SEARCH_GIN_INDEXES_SQL = `
@@ -50,8 +50,8 @@ const FLUSH_LOCK_KEY = 1;
  * searches as before.
  */
 @Injectable()
-export class GinPendingLists {
-  private readonly logger = new Logger(GinPendingLists.name);
+export class GinPendingListsService {
+  private readonly logger = new Logger(GinPendingListsService.name);
   private flushedAtWrites: string | null = null;
   private flushedAt = Date.now();
   private disabled = false;

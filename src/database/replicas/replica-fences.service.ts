@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
 import { QueueNamespace } from '../queue-namespace';
 import type { ReadFence } from './replica-choice';
-import { ReplicaMetrics } from './replica-metrics';
+import { ReplicaMetricsService } from './replica-metrics.service';
 
 /** Keeps the larger of the stored and the given WAL position (decimal bytes), and refreshes the expiry. */
 const ADVANCE = `
@@ -38,8 +38,8 @@ const PIN_DEADLINE_MS = 5 * 60_000;
  * primary; a failure to record one is logged and counted (the write itself has committed).
  */
 @Injectable()
-export class ReplicaFences implements OnModuleDestroy {
-  private readonly logger = new Logger(ReplicaFences.name);
+export class ReplicaFencesService implements OnModuleDestroy {
+  private readonly logger = new Logger(ReplicaFencesService.name);
   private redis?: Redis;
   private readonly keepMs: number;
 
@@ -47,7 +47,7 @@ export class ReplicaFences implements OnModuleDestroy {
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly namespace: QueueNamespace,
-    @Optional() private readonly metrics?: ReplicaMetrics,
+    @Optional() private readonly metrics?: ReplicaMetricsService,
   ) {
     const { maxLagMs, probeIntervalMs } = config.replicas;
     // Past this, a replica within the lag bound has replayed the fence (lag is measured per probe).

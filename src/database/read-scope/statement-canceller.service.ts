@@ -9,7 +9,7 @@ import { ReadScope } from './read-scope';
  * can never reach a connection that went back to the pool and serves someone else.
  */
 @Injectable()
-export class StatementCanceller {
+export class StatementCancellerService {
   constructor(private readonly dataSource: DataSource) {}
 
   readonly cancel = (backendPid: number): Promise<void> =>

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
  * the API right after commit (test/faults/workers/crash-before-enqueue-api.ts). Here it does nothing.
  */
 @Injectable()
-export class UploadCheckpoints {
+export class UploadCheckpointsService {
   /** The upload's transaction committed; its job is neither positioned nor enqueued yet. */
   afterCommit(_jobId: string): void {
     // Nothing in production.

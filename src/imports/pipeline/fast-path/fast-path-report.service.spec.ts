@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { importMetrics } from '../../worker/testing/import-metrics';
-import type { ImportMetrics } from '../../queue/import-metrics';
+import type { ImportMetricsService } from '../../queue/import-metrics.service';
 import { FAST_PATH_STATUS } from './fast-path';
-import { FastPathReport } from './fast-path-report';
+import { FastPathReportService } from './fast-path-report.service';
 
-const gaugeValue = async (metrics: ImportMetrics): Promise<number | undefined> => (await metrics.fastPathEnabled.get()).values[0]?.value;
+const gaugeValue = async (metrics: ImportMetricsService): Promise<number | undefined> =>
+  (await metrics.fastPathEnabled.get()).values[0]?.value;
 
-describe('FastPathReport', () => {
+describe('FastPathReportService', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('is on in this build: ProductDto and the fast rules agree', () => {
@@ -16,7 +17,7 @@ describe('FastPathReport', () => {
   it('sets import_fast_path_enabled to 1 and logs nothing when the fast path is on', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const metrics = importMetrics();
-    const report = new FastPathReport({ enabled: true, drift: [] }, metrics);
+    const report = new FastPathReportService({ enabled: true, drift: [] }, metrics);
     report.onModuleInit();
     expect(await gaugeValue(metrics)).toBe(1);
     expect(warn).not.toHaveBeenCalled();
@@ -27,7 +28,7 @@ describe('FastPathReport', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const metrics = importMetrics();
     const drift = ['ProductDto.colour has no fast rule'];
-    const report = new FastPathReport({ enabled: false, drift }, metrics);
+    const report = new FastPathReportService({ enabled: false, drift }, metrics);
     report.onModuleInit();
     expect(await gaugeValue(metrics)).toBe(0);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ProductDto.colour has no fast rule'));

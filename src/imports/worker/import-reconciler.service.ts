@@ -10,8 +10,8 @@ const RECONCILE_BATCH = 500;
  * retrying) is added again.
  */
 @Injectable()
-export class ImportReconciler {
-  private readonly logger = new Logger(ImportReconciler.name);
+export class ImportReconcilerService {
+  private readonly logger = new Logger(ImportReconcilerService.name);
 
   constructor(
     private readonly jobs: ImportJobRepository,

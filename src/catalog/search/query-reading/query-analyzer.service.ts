@@ -65,7 +65,7 @@ const letters = (word: string): number => (word.match(/\p{L}/gu) ?? []).length;
  * nowhere are left out and reported as not_found (so the answer says it is partial).
  */
 @Injectable()
-export class QueryAnalyzer {
+export class QueryAnalyzerService {
   private readonly synonyms = new SynonymCache();
   private readonly everyday = new EverydayWords();
 

@@ -4,7 +4,7 @@ import { MetricsService } from './metrics.service';
 
 /** The http_* metrics of this process (counted by countHttpRequests). */
 @Injectable()
-export class HttpMetrics {
+export class HttpMetricsService {
   readonly requests: Counter<'method' | 'route' | 'status'>;
 
   constructor(metrics: MetricsService) {

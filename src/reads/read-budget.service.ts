@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { ReadScope } from '../database/read-scope/read-scope';
 import type { ReplicaRead } from '../database/replicas/replica-read';
-import { StatementCanceller } from '../database/read-scope/statement-canceller';
+import { StatementCancellerService } from '../database/read-scope/statement-canceller.service';
 import { AppConfig } from '../common/config/app-config';
 import { RateLimitedError, UnavailableError, ValidationError } from '../common/errors/api-error';
 import { ReadSlots, type ReadSlotGrant, type ReadSlotRefusal } from './read-slots';
@@ -22,13 +22,13 @@ export const READ_RETRY_AFTER_SECONDS = 1;
  * UCP routes and per tool call by the MCP endpoint.
  */
 @Injectable()
-export class ReadBudget {
+export class ReadBudgetService {
   private readonly slots: ReadSlots;
 
   constructor(
     private readonly config: AppConfig,
     /** Without it (unit specs), an abandoned read's statement runs to its end, still holding its slot. */
-    @Optional() private readonly canceller?: StatementCanceller,
+    @Optional() private readonly canceller?: StatementCancellerService,
   ) {
     this.slots = new ReadSlots(
       {
@@ -81,7 +81,7 @@ export class ReadBudget {
     }
   }
 
-  /** `replica`: the read may run on a streaming replica (see ReplicaRouter); else on the primary. */
+  /** `replica`: the read may run on a streaming replica (see ReplicaRouterService); else on the primary. */
   openScope(replica?: ReplicaRead): ReadScope {
     return new ReadScope(this.config.reads.statementTimeoutMs, this.canceller?.cancel, replica);
   }

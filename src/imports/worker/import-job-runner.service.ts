@@ -6,9 +6,9 @@ import { roomUnder } from '../pipeline/product-quota';
 import type { RawElement } from '../pipeline/raw-element';
 import type { StoredHashes } from '../../catalog/product-write';
 import { AppConfig } from '../../common/config/app-config';
-import { ReplicaFences } from '../../database/replicas/replica-fences';
+import { ReplicaFencesService } from '../../database/replicas/replica-fences.service';
 import type { ImportFailureType } from '../jobs/entities/import-job-status';
-import { ImportMetrics } from '../queue/import-metrics';
+import { ImportMetricsService } from '../queue/import-metrics.service';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { FileFormatError } from '../pipeline/parsing/file-format-error';
 import { feedColumnOf, feedReader } from '../pipeline/formats/feed-readers';
@@ -40,8 +40,8 @@ interface InFlightBatch {
  * batch boundary (the batch and final updates refuse to apply once it is set).
  */
 @Injectable()
-export class ImportJobRunner {
-  private readonly logger = new Logger(ImportJobRunner.name);
+export class ImportJobRunnerService {
+  private readonly logger = new Logger(ImportJobRunnerService.name);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -50,9 +50,9 @@ export class ImportJobRunner {
     private readonly files: ImportFileRepository,
     private readonly errors: ImportErrorRepository,
     private readonly catalog: ImportBatchService,
-    private readonly metrics: ImportMetrics,
+    private readonly metrics: ImportMetricsService,
     private readonly ids: ImportJobIdsRepository,
-    @Optional() private readonly fences?: ReplicaFences,
+    @Optional() private readonly fences?: ReplicaFencesService,
   ) {}
 
   async run(job: ImportJob, shouldStop: () => boolean): Promise<RunOutcome> {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
-import { ImportMetrics } from '../queue/import-metrics';
+import { ImportMetricsService } from '../queue/import-metrics.service';
 import { requeueWithoutAttempt, RequeueError } from '../queue/import-backoff';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { QueueNamespace } from '../../database/queue-namespace';
@@ -16,13 +16,13 @@ export class ForeignJobError extends RequeueError {}
  * leave them pending until their owner's reconciler ran. Counted in import_foreign_jobs_total.
  */
 @Injectable()
-export class ForeignJobAdmission {
-  private readonly logger = new Logger(ForeignJobAdmission.name);
+export class ForeignJobAdmissionService {
+  private readonly logger = new Logger(ForeignJobAdmissionService.name);
 
   constructor(
     private readonly jobs: ImportJobRepository,
     private readonly namespace: QueueNamespace,
-    private readonly metrics: ImportMetrics,
+    private readonly metrics: ImportMetricsService,
   ) {}
 
   /**

@@ -4,7 +4,7 @@ import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** The uploads_* metrics of this process, read from the upload slots at scrape time. */
 @Injectable()
-export class UploadMetrics {
+export class UploadMetricsService {
   readonly inProgress: Gauge;
   private slots: { readonly inProgress: number } = { inProgress: 0 };
 

@@ -11,7 +11,7 @@ import { ProductRepository } from './repositories/product.repository';
  * import cannot write the product back afterwards; past the bound the client is told to retry.
  */
 @Injectable()
-export class ProductDeletion {
+export class ProductDeletionService {
   constructor(
     private readonly products: ProductRepository,
     private readonly config: AppConfig,

@@ -4,7 +4,7 @@ import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** The auth_credentials_* metrics of this process (only the API listens for credential changes). */
 @Injectable()
-export class CredentialsMetrics {
+export class CredentialsMetricsService {
   readonly listenerUp: Gauge;
 
   constructor(metrics: MetricsService) {

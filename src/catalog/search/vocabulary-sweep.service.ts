@@ -21,8 +21,8 @@ export const VOCABULARY_SWEEP_ORGANIZATIONS = 20;
  * again; exact search still finds it (the vectors hold it).
  */
 @Injectable()
-export class VocabularySweep {
-  private readonly logger = new Logger(VocabularySweep.name);
+export class VocabularySweepService {
+  private readonly logger = new Logger(VocabularySweepService.name);
   private walk: { organizationId: string; version: string; afterWord: string } | null = null;
 
   constructor(private readonly repository: SearchVocabularyRepository) {}

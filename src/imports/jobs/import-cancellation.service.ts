@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ConflictError, NotFoundError } from '../../common/errors/api-error';
 import type { ImportJob } from './entities/import-job.entity';
-import { ImportMetrics } from '../queue/import-metrics';
+import { ImportMetricsService } from '../queue/import-metrics.service';
 import { ImportFileRepository } from './repositories/import-file.repository';
 import { ImportJobRepository } from './repositories/import-job.repository';
 
@@ -15,12 +15,12 @@ const PENDING_MESSAGE = 'Cancelled on request before processing started; nothing
  * moment is ordered before or after, never in between. Asking again answers the same.
  */
 @Injectable()
-export class ImportCancellation {
+export class ImportCancellationService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
-    private readonly metrics: ImportMetrics,
+    private readonly metrics: ImportMetricsService,
   ) {}
 
   /** Returns the job as it is after the request; 404 for another organization's job, 409 for one that finished otherwise. */

@@ -8,8 +8,8 @@ import { ReadScopedDataSource } from '../read-scope/read-scoped-data-source';
 import { PrimaryPositions } from './primary-positions';
 import { ON_REPLICA } from './replica-read';
 import { chooseReplica, type ReplicaHealth } from './replica-choice';
-import { currentWalPosition, ReplicaFences } from './replica-fences';
-import { ReplicaMetrics } from './replica-metrics';
+import { currentWalPosition, ReplicaFencesService } from './replica-fences.service';
+import { ReplicaMetricsService } from './replica-metrics.service';
 import type { ReplicaRead, ReplicaReads } from './replica-read';
 import { replicaName } from './replica-name';
 
@@ -31,7 +31,7 @@ type Connection = [PoolClient, (error?: Error | boolean) => void];
 
 /**
  * Where a replica-eligible read (ReadScope with `replica`) gets its connection: at its first query,
- * the organization's fence is read (ReplicaFences), then the replicas are tried in turn (round
+ * the organization's fence is read (ReplicaFencesService), then the replicas are tried in turn (round
  * robin) among those up, within REPLICA_MAX_LAG_MS and replayed past the fence; a refused
  * connection marks that replica down and tries the next; with none left the read runs on the
  * primary's pool, as without replicas. Every REPLICA_PROBE_INTERVAL_MS the primary's WAL position
@@ -40,8 +40,8 @@ type Connection = [PoolClient, (error?: Error | boolean) => void];
  * come here. Inactive when DATABASE_REPLICA_URLS is empty.
  */
 @Injectable()
-export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(ReplicaRouter.name);
+export class ReplicaRouterService implements ReplicaReads, OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(ReplicaRouterService.name);
   private readonly replicas: Replica[] = [];
   private readonly positions: PrimaryPositions;
   private timer?: NodeJS.Timeout;
@@ -51,8 +51,8 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly fences: ReplicaFences,
-    private readonly metrics: ReplicaMetrics,
+    private readonly fences: ReplicaFencesService,
+    private readonly metrics: ReplicaMetricsService,
   ) {
     const { maxLagMs, probeIntervalMs } = config.replicas;
     this.positions = new PrimaryPositions(2 * maxLagMs + 2 * probeIntervalMs);
@@ -61,7 +61,7 @@ export class ReplicaRouter implements ReplicaReads, OnModuleInit, OnModuleDestro
   onModuleInit(): void {
     const { urls, probeIntervalMs } = this.config.replicas;
     if (urls.length === 0) return;
-    if (!(this.dataSource instanceof ReadScopedDataSource)) throw new Error('ReplicaRouter needs the service DataSource');
+    if (!(this.dataSource instanceof ReadScopedDataSource)) throw new Error('ReplicaRouterService needs the service DataSource');
     const names = new Set<string>();
     for (const url of urls) {
       const name = replicaName(url, names);

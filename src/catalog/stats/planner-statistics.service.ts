@@ -31,8 +31,8 @@ const ANALYZE_TIMEOUT_MS = 300_000;
  * On a database whose autovacuum keeps up, a pass finds nothing to do. One worker at a time.
  */
 @Injectable()
-export class PlannerStatistics {
-  private readonly logger = new Logger(PlannerStatistics.name);
+export class PlannerStatisticsService {
+  private readonly logger = new Logger(PlannerStatisticsService.name);
 
   constructor(private readonly dataSource: DataSource) {}
 

@@ -5,7 +5,7 @@ import type { ImportFileRepository } from '../jobs/repositories/import-file.repo
 import type { ImportJobIdsRepository } from '../jobs/repositories/import-job-ids.repository';
 import type { ImportJobRepository } from '../jobs/repositories/import-job.repository';
 import type { DataSource } from 'typeorm';
-import { ImportJobRunner } from './import-job-runner';
+import { ImportJobRunnerService } from './import-job-runner.service';
 import { FakeImportStore } from './testing/fake-import-store';
 import { importMetrics, productsCounted } from './testing/import-metrics';
 import { ConcurrentProgressError, ImportInterruptedError } from './worker-errors';
@@ -33,7 +33,7 @@ function setUp(limits: Limits = {}) {
     },
     quotas: { products: limits.products ?? 1_000_000 },
   } as AppConfig;
-  const runner = new ImportJobRunner(
+  const runner = new ImportJobRunnerService(
     store.dataSource as unknown as DataSource,
     config,
     store.jobRepository as ImportJobRepository,
@@ -48,7 +48,7 @@ function setUp(limits: Limits = {}) {
 
 const keepGoing = () => false;
 
-describe('ImportJobRunner', () => {
+describe('ImportJobRunnerService', () => {
   it('scans, then commits each batch (counters, cursor, products, error rows) in one transaction, and ends done with the file deleted', async () => {
     const { store, metrics, runner } = setUp({ batchSize: 2 });
     // `1` is too short to be a product: it counts towards the batch by bytes only, not as one of its 2 products.

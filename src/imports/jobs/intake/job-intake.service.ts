@@ -38,7 +38,7 @@ export interface ReceivedFile {
  * in the caller's transaction, so they commit together or not at all.
  */
 @Injectable()
-export class JobIntake {
+export class JobIntakeService {
   constructor(
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,

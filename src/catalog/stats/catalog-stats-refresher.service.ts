@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { CATALOG_STATS_LOCK_NAMESPACE } from '../../database/organization-lock-key';
 import { CatalogStatsRepository } from '../query/catalog-stats.repository';
 import { ProductRepository } from '../repositories/product.repository';
-import { CatalogStatsStore } from './catalog-stats-store.repository';
+import { CatalogStatsStoreRepository } from './catalog-stats-store.repository';
 
 /** Brands and categories catalog_overview lists. */
 export const TOP_STATS = 10;
@@ -11,18 +11,18 @@ export const TOP_STATS = 10;
 const PER_PASS = 20;
 
 /**
- * Recomputes the counts of organizations whose catalog changed (CatalogStatsStore.stale), in the
+ * Recomputes the counts of organizations whose catalog changed (CatalogStatsStoreRepository.stale), in the
  * worker: one aggregation of the catalog per change, off the request path, instead of one per
  * catalog_overview call. An advisory lock per organization keeps workers from computing the same
  * one at once.
  */
 @Injectable()
-export class CatalogStatsRefresher {
-  private readonly logger = new Logger(CatalogStatsRefresher.name);
+export class CatalogStatsRefresherService {
+  private readonly logger = new Logger(CatalogStatsRefresherService.name);
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: CatalogStatsStore,
+    private readonly store: CatalogStatsStoreRepository,
     private readonly aggregates: CatalogStatsRepository,
     private readonly products: ProductRepository,
   ) {}

@@ -13,7 +13,7 @@ const RETRY_AFTER_SECONDS = 30;
  * refusal) and again, exactly, at its end inside its transaction.
  */
 @Injectable()
-export class PendingImportQuota {
+export class PendingImportQuotaService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly jobs: ImportJobRepository,

@@ -19,8 +19,8 @@ export interface RetentionResult {
  * batches. Runs in every worker; an advisory lock lets one sweep at a time.
  */
 @Injectable()
-export class ImportRetention {
-  private readonly logger = new Logger(ImportRetention.name);
+export class ImportRetentionService {
+  private readonly logger = new Logger(ImportRetentionService.name);
 
   constructor(
     private readonly retention: ImportRetentionRepository,

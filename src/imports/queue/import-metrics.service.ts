@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '../../common/metrics/metrics.service';
 
-/** The import_* metrics of this process, on its shared registry (the queue's depth is in queue-metrics.ts). */
+/** The import_* metrics of this process, on its shared registry (the queue's depth is in queue-metrics.service.ts). */
 @Injectable()
-export class ImportMetrics {
+export class ImportMetricsService {
   readonly jobsFinished: Counter<'status'>;
   readonly productsProcessed: Counter<'outcome'>;
   readonly duration: Histogram;
   /** An import's done → all of its organization's products searchable (the search indexer caught up). */
   readonly searchLag: Histogram;
   readonly foreignJobs: Counter;
-  /** 1 while the fast product check runs; 0 when its rules drifted from ProductDto (see FastPathReport). */
+  /** 1 while the fast product check runs; 0 when its rules drifted from ProductDto (see FastPathReportService). */
   readonly fastPathEnabled: Gauge;
 
   constructor(metrics: MetricsService) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { searchIndexConnections } from '../../database/pool-size';
-import { ReplicaFences } from '../../database/replicas/replica-fences';
+import { ReplicaFencesService } from '../../database/replicas/replica-fences.service';
 import { SearchIndexRepository } from '../repositories/search-index.repository';
 import { type Chunk, IndexingTurns, type Priority } from './indexing-turns';
 import { LeftOutWords } from './left-out-words';
@@ -31,7 +31,7 @@ export const SEARCH_INDEX_LOOPS = 2;
  * entries stay pending) or on shutdown. Resumable by construction: what is pending stays pending
  * whatever crashed; the worker's periodic sweep picks up organizations nobody requested.
  *
- * With replicas, each chunk's WAL position becomes the organization's fence (ReplicaFences), so a
+ * With replicas, each chunk's WAL position becomes the organization's fence (ReplicaFencesService), so a
  * request resolves once searches on any replica they may use find what it indexed.
  *
  * An import's products are indexed once it is `done` (ImportDeliveryProcessor requests it), never
@@ -39,8 +39,8 @@ export const SEARCH_INDEX_LOOPS = 2;
  * limit bounds what is left at `done` (docs/decisions/search-indexed-after-done.md).
  */
 @Injectable()
-export class SearchIndexer implements BeforeApplicationShutdown {
-  private readonly logger = new Logger(SearchIndexer.name);
+export class SearchIndexerService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(SearchIndexerService.name);
   private readonly turns: IndexingTurns;
   private readonly vocabularyMaxWords: number;
   private readonly chunks = new Set<Promise<void>>();
@@ -50,7 +50,7 @@ export class SearchIndexer implements BeforeApplicationShutdown {
   constructor(
     private readonly repository: SearchIndexRepository,
     config: AppConfig,
-    @Optional() private readonly fences?: ReplicaFences,
+    @Optional() private readonly fences?: ReplicaFencesService,
   ) {
     this.turns = new IndexingTurns(searchIndexConnections(config), SEARCH_INDEX_LOOPS);
     this.vocabularyMaxWords = config.catalog.vocabularyMaxWords;

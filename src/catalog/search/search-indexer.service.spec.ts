@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../common/config/app-config';
 import { poolSize } from '../../database/pool-size';
 import type { SearchIndexRepository } from '../repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK, SEARCH_INDEX_LOOPS, SearchIndexer } from './search-indexer';
+import { SEARCH_INDEX_CHUNK, SEARCH_INDEX_LOOPS, SearchIndexerService } from './search-indexer.service';
 
 /** A database pool of fixed size: acquire() waits while every connection is taken. */
 class FakePool {
@@ -91,14 +91,14 @@ const workerConfig = (searchIndexPoolShare = 0.5) =>
   }) as AppConfig;
 
 const indexerOver = (fake: FakeSearchIndex, share?: number) =>
-  new SearchIndexer(fake.repository as SearchIndexRepository, workerConfig(share));
+  new SearchIndexerService(fake.repository as SearchIndexRepository, workerConfig(share));
 
 /** Resolves once nothing is pending in the given organizations (the sweep's promises are not returned). */
 async function drained(fake: FakeSearchIndex, ids: string[]): Promise<void> {
   while (fake.left(ids) > 0 || fake.running > 0) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-describe('SearchIndexer', () => {
+describe('SearchIndexerService', () => {
   it(`drains an organization with ${SEARCH_INDEX_LOOPS} chunks at once and answers true once nothing is pending`, async () => {
     const fake = new FakeSearchIndex();
     fake.pending.set('org', 10 * SEARCH_INDEX_CHUNK + 5);

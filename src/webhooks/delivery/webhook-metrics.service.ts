@@ -4,7 +4,7 @@ import { MetricsService } from '../../common/metrics/metrics.service';
 
 /** The webhook_* metrics of this process, on its shared registry. */
 @Injectable()
-export class WebhookMetrics {
+export class WebhookMetricsService {
   readonly attempts: Counter<'result'>;
   readonly attemptDuration: Histogram;
   readonly deliveriesCreated: Counter;

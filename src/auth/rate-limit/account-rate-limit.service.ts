@@ -9,7 +9,7 @@ import { accountThrottleKey } from '../guards/account-throttler.guard';
  * request against: for requests that carry several operations (an MCP batch counts each message).
  */
 @Injectable()
-export class AccountRateLimit {
+export class AccountRateLimitService {
   constructor(
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     private readonly config: AppConfig,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ImportMetrics } from '../../queue/import-metrics';
+import { ImportMetricsService } from '../../queue/import-metrics.service';
 import { FAST_PATH_STATUS, type FastPathStatus } from './fast-path';
 
 /** Injection token of the fast path's status (a spec or test may provide a drifted one). */
@@ -13,12 +13,12 @@ export const fastPathStatusProvider = { provide: FAST_PATH_STATUS_TOKEN, useValu
  * (every product takes the reference path) but slower, so readiness stays ok.
  */
 @Injectable()
-export class FastPathReport implements OnModuleInit {
-  private readonly logger = new Logger(FastPathReport.name);
+export class FastPathReportService implements OnModuleInit {
+  private readonly logger = new Logger(FastPathReportService.name);
 
   constructor(
     @Inject(FAST_PATH_STATUS_TOKEN) private readonly status: FastPathStatus,
-    private readonly metrics: ImportMetrics,
+    private readonly metrics: ImportMetricsService,
   ) {}
 
   onModuleInit(): void {
