@@ -24,7 +24,7 @@ import { kibToMib, readMemoryStatus, RssSampler } from './lib/rss';
 import { startStack } from './lib/service-stack';
 import { createTenants } from './lib/tenants';
 import { runFormatComparison } from './lib/feed-format-comparison';
-import { FEED_FORMATS, type FeedFormat } from '../src/imports/pipeline/formats/feed-format';
+import { FEED_FORMATS, type FeedFormat } from '../src/common/feeds/feed-format';
 
 const MIB = 1_048_576;
 const SPEC_MAX_BYTES = 52_428_800;

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { CredentialsListenerModule } from './auth/invalidation/credentials-listener.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CatalogDetailsModule } from './catalog/catalog-details.module';
 import type { AppConfig } from './common/config/app-config';
 import { ConfigModule } from './common/config/config.module';
 import { LoggingModule } from './common/logging/logging.module';
@@ -14,7 +15,7 @@ import { ReplicasModule } from './database/replicas/replicas.module';
 import { HealthModule } from './health/health.module';
 import { ImportsModule } from './imports/imports.module';
 import { ImportJobsModule } from './imports/import-jobs.module';
-import { BULL_ROOT_OPTIONS } from './imports/queue/bull-options.factory';
+import { BULL_ROOT_OPTIONS } from './database/bull-root-options';
 import { McpModule } from './mcp/mcp.module';
 import { UcpModule } from './ucp/ucp.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ImportJobsModule,
         CatalogModule,
         ImportsModule,
+        CatalogDetailsModule.withLatestImportFrom(ImportsModule),
         UcpModule,
         McpModule,
         WebhooksModule,

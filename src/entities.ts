@@ -2,9 +2,7 @@ import { Account } from './auth/entities/account.entity';
 import { Organization } from './auth/entities/organization.entity';
 import { PersonalAccessToken } from './auth/entities/personal-access-token.entity';
 import { Product } from './catalog/entities/product.entity';
-import { ImportErrorRecord } from './imports/jobs/entities/import-error.entity';
-import { ImportFileChunk } from './imports/jobs/entities/import-file-chunk.entity';
-import { ImportJob } from './imports/jobs/entities/import-job.entity';
+import { IMPORT_ENTITIES } from './imports/import-entities';
 import { WebhookDeliveryAttempt } from './webhooks/entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './webhooks/entities/webhook-delivery.entity';
 import { WebhookSubscription } from './webhooks/entities/webhook-subscription.entity';
@@ -17,9 +15,7 @@ export const entities = [
   Organization,
   Account,
   PersonalAccessToken,
-  ImportJob,
-  ImportFileChunk,
-  ImportErrorRecord,
+  ...IMPORT_ENTITIES,
   Product,
   WebhookSubscription,
   WebhookDelivery,

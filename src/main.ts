@@ -7,7 +7,7 @@ import { startMetricsServer } from './common/metrics/metrics-server';
 import { exitCleanlyOnSignals } from './common/shutdown';
 import { configureApp } from './configure-app';
 import { apiOperationsListener } from './health/operations-endpoint';
-import { ImportQueueConsumer } from './imports/worker/import-queue.consumer';
+import { startImportWorker } from './imports/import-worker';
 import { WebhookWorkerService } from './webhooks/delivery/webhook-worker.service';
 
 /** HTTP API; also runs the import and webhook workers in-process unless WORKER_ENABLED=false. */
@@ -29,7 +29,7 @@ async function bootstrap(): Promise<void> {
     server.unref();
   }
   if (config.worker.enabled) {
-    await app.get(ImportQueueConsumer).start();
+    await startImportWorker(app);
     await app.get(WebhookWorkerService).start();
   }
   logger.log(

@@ -9,7 +9,7 @@ import { ReadsModule } from './reads/reads.module';
 import { DatabaseModule } from './database/database.module';
 import { ReplicaFencesModule } from './database/replicas/replicas.module';
 import { ImportJobsModule } from './imports/import-jobs.module';
-import { BULL_ROOT_OPTIONS } from './imports/queue/bull-options.factory';
+import { BULL_ROOT_OPTIONS } from './database/bull-root-options';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 
 /** The import and webhook workers alone: no HTTP, no auth. */

@@ -5,7 +5,7 @@ import { loadConfig } from './common/config/load-config';
 import { exitCleanlyOnSignals } from './common/shutdown';
 import { operationsListener, startMetricsServer } from './common/metrics/metrics-server';
 import { MetricsService } from './common/metrics/metrics.service';
-import { ImportQueueConsumer } from './imports/worker/import-queue.consumer';
+import { startImportWorker } from './imports/import-worker';
 import { WebhookWorkerService } from './webhooks/delivery/webhook-worker.service';
 import { WorkerModule } from './worker.module';
 
@@ -16,7 +16,7 @@ async function bootstrap(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   exitCleanlyOnSignals(app, logger);
-  await app.get(ImportQueueConsumer).start();
+  await startImportWorker(app);
   await app.get(WebhookWorkerService).start();
   if (config.metricsPort > 0) {
     const server = startMetricsServer(operationsListener(app.get(MetricsService).registry), config.metricsPort);

@@ -3,11 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { contentHashOfCanonical, versionedHash } from '../../src/imports/pipeline/hashing/content-hash';
+import { contentHashOfCanonical, versionedHash } from '../../src/catalog/hashing/content-hash';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../src/catalog/repositories/product-copy';
 import { fastValidProduct } from '../../src/imports/pipeline/fast-path/fast-path';
-import { canonicalJson } from '../../src/imports/pipeline/hashing/canonical-json';
+import { canonicalJson } from '../../src/catalog/hashing/canonical-json';
 import { validateProduct } from '../../src/catalog/validation/product-validator';
 import { realisticProducts } from './generate-catalog';
 

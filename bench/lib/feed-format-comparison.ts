@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
+import type { FeedFormat } from '../../src/common/feeds/feed-format';
 import { FEED_FILE_NAMES, feedOf, type FeedProduct } from '../../tools/harness/feed-files';
 import { ImportClient } from '../../tools/harness/http/import-client';
 import type { Cleanup } from './cleanup';
@@ -114,7 +114,10 @@ export async function runFormatComparison(options: {
     const client = new ImportClient(stack.baseUrl, tenants[i]);
     // Each import starts on an idle stack: the indexing and statistics the previous import left would
     // otherwise compete with this one (the last JSON import was 1.8x the first without this wait).
-    if (i > 0) log(`settled ${fmt(await waitForSettledCatalog(stack.databaseUrl, tenants[i - 1].organizationId, 600_000))} s after the previous import`);
+    if (i > 0)
+      log(
+        `settled ${fmt(await waitForSettledCatalog(stack.databaseUrl, tenants[i - 1].organizationId, 600_000))} s after the previous import`,
+      );
     log(`${format}${i === 0 ? ' (warm-up)' : ''}: importing ${path.basename(file)}`);
     const phase = await runImportPhase(
       format,

@@ -7,10 +7,7 @@ import { API_TAGS } from '../openapi/api-tags';
 import { CatalogDetailsDto } from './dto/catalog-details.dto';
 import { CatalogDetailsService } from './catalog-details.service';
 
-/**
- * GET /v1/catalogs: the catalog with its latest import job. Declared by ImportsModule, which binds
- * LatestImportSource (the catalog knows nothing of import jobs).
- */
+/** GET /v1/catalogs: the catalog with its latest import job (CatalogDetailsModule says from where). */
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs')
 export class CatalogsController {

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { QueueNamespace } from '../database/queue-namespace';
 import { ReplicaRouterService } from '../database/replicas/replica-router.service';
-import { FastPathReportService } from '../imports/pipeline/fast-path/fast-path-report.service';
+import { ImportHealthService } from '../imports/import-health.service';
 import { RedisHealthIndicator } from './redis.health';
 
 export interface ReadinessReport {
@@ -24,7 +24,7 @@ export class ReadinessService {
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
     private readonly namespace: QueueNamespace,
-    private readonly fastPath: FastPathReportService,
+    private readonly imports: ImportHealthService,
     @Optional() private readonly replicas?: ReplicaRouterService,
   ) {}
 
@@ -33,7 +33,7 @@ export class ReadinessService {
     // Which queue this process serves: deployments sharing one Redis must show different prefixes.
     const queue = { prefix, prefix_source: source, deployment_id: deploymentId };
     // A fast path that is off slows imports down but fails nothing: reported, never a reason for 503.
-    const fastPath = this.fastPath.readiness();
+    const fastPath = this.imports.fastPathReadiness();
     // Likewise a replica down or lagging: its reads go to the primary (DATABASE_REPLICA_URLS).
     const extra = { queue, fast_path: fastPath, replicas: this.replicas?.readiness() ?? [] };
     try {

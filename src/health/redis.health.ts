@@ -1,16 +1,14 @@
-import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import type { Queue } from 'bull';
-import { IMPORT_QUEUE } from '../imports/queue/import-queue.constants';
+import { ImportHealthService } from '../imports/import-health.service';
 
 const PING_TIMEOUT_MS = 1_500;
 
-/** Redis is ready when the queue's client answers PING in time. */
+/** Redis is ready when the import queue's client answers PING in time. */
 @Injectable()
 export class RedisHealthIndicator {
   constructor(
-    @InjectQueue(IMPORT_QUEUE) private readonly queue: Queue,
+    private readonly imports: ImportHealthService,
     private readonly indicators: HealthIndicatorService,
   ) {}
 
@@ -19,7 +17,7 @@ export class RedisHealthIndicator {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.queue.client.ping(),
+        this.imports.pingRedis(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS))),
       ]);
       return indicator.up();

@@ -2,10 +2,13 @@ import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/catalog.module';
+import { AppConfig } from '../common/config/app-config';
 import { QueueNamespaceModule } from '../database/queue-namespace.module';
-import { ImportErrorRecord } from './jobs/entities/import-error.entity';
-import { ImportFileChunk } from './jobs/entities/import-file-chunk.entity';
-import { ImportJob } from './jobs/entities/import-job.entity';
+import { IMPORT_ENTITIES } from './import-entities';
+import { ImportHealthService } from './import-health.service';
+import { ImportJobsService } from './import-jobs.service';
+import { ImportReportService } from './http/import-report.service';
+import { PendingImportQuotaService } from './http/pending-import-quota.service';
 import { ImportCancellationService } from './jobs/import-cancellation.service';
 import { JobIntakeService } from './jobs/intake/job-intake.service';
 import { ImportErrorRepository } from './jobs/repositories/import-error.repository';
@@ -18,6 +21,7 @@ import { FastPathReportService, fastPathStatusProvider } from './pipeline/fast-p
 import { ImportBatchService } from './pipeline/import-batch.service';
 import { ImportMetricsService } from './queue/import-metrics.service';
 import { IMPORT_QUEUE } from './queue/import-queue.constants';
+import { importQueueOptions } from './queue/import-queue-options';
 import { ImportQueueProducer } from './queue/import-queue.producer';
 import { QueueMetricsService } from './queue/queue-metrics.service';
 import { ForeignJobAdmissionService } from './worker/foreign-job-admission.service';
@@ -28,15 +32,16 @@ import { ImportReconcilerService } from './worker/import-reconciler.service';
 import { ImportRetentionService } from './worker/import-retention.service';
 
 /**
- * Everything an import is except HTTP: the job store (jobs/), the Bull queue "catalog-imports"
+ * Everything an import is except HTTP routes: the job store (jobs/), the Bull queue "catalog-imports"
  * (queue/), the worker (worker/) and the batch pipeline (pipeline/). The worker process imports
- * only this; Bull's root options come from the app and worker modules.
+ * only this; Bull's root options come from the app and worker modules. It exports services only:
+ * repositories, the pipeline and the worker stay inside.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ImportJob, ImportFileChunk, ImportErrorRecord]),
+    TypeOrmModule.forFeature(IMPORT_ENTITIES),
     QueueNamespaceModule,
-    BullModule.registerQueue({ name: IMPORT_QUEUE }),
+    BullModule.registerQueueAsync({ name: IMPORT_QUEUE, inject: [AppConfig], useFactory: importQueueOptions }),
     CatalogModule,
   ],
   providers: [
@@ -60,19 +65,21 @@ import { ImportRetentionService } from './worker/import-retention.service';
     QueueMetricsService,
     fastPathStatusProvider,
     FastPathReportService,
+    ImportJobsService,
+    ImportReportService,
+    PendingImportQuotaService,
+    ImportHealthService,
   ],
   exports: [
-    // The import queue, for the readiness check.
-    BullModule,
-    // The upload's way in (intake, then producer) and the reads the HTTP side serves from these tables.
+    // The face: job reads (MCP, GET /v1/catalogs) and what the readiness check asks.
+    ImportJobsService,
+    ImportHealthService,
+    // For the HTTP side (ImportsModule): the upload's way in (intake, then producer), cancel, the report, the quota.
     JobIntakeService,
     ImportQueueProducer,
     ImportCancellationService,
-    ImportJobRepository,
-    ImportErrorRepository,
-    ImportQueueConsumer,
-    ImportRetentionService,
-    FastPathReportService,
+    ImportReportService,
+    PendingImportQuotaService,
   ],
 })
 export class ImportJobsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CatalogStatsStoreRepository } from '../catalog/stats/catalog-stats-store.repository';
-import { ImportJobsService } from '../imports/http/import-jobs.service';
+import { ImportJobsService } from '../imports/import-jobs.service';
 import type { catalogOverview } from './tools/output-schemas';
 
 /**

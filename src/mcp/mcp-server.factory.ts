@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Principal } from '../auth/principal';
-import { ImportJobsService } from '../imports/http/import-jobs.service';
+import { ImportJobsService } from '../imports/import-jobs.service';
 import { UcpCatalogService } from '../ucp/ucp-catalog.service';
 import { CatalogOverviewService } from './catalog-overview.service';
 import { ProductFacetsService } from '../catalog/query/product-facets.service';

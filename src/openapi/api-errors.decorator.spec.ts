@@ -1,6 +1,6 @@
 import { AUTH_ERRORS, missingScopeExample } from '../auth/auth-error-examples';
 import { CATALOG_ERRORS } from '../catalog/catalog-error-examples';
-import { IMPORT_ERRORS } from '../imports/http/imports-error-examples';
+import { IMPORT_ERRORS } from '../imports/imports-error-examples';
 import { UCP_ERRORS } from '../ucp/ucp-error-examples';
 import { WEBHOOK_ERRORS } from '../webhooks/webhooks-error-examples';
 import { ApiErrors } from './api-errors.decorator';

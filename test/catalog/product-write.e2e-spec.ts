@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { isStorableString } from '../../src/common/text/storable-string';
-import { canonicalJson } from '../../src/imports/pipeline/hashing/canonical-json';
+import { canonicalJson } from '../../src/catalog/hashing/canonical-json';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { ProductRepository } from '../../src/catalog/repositories/product.repository';
 import type { ValidProduct } from '../../src/catalog/validation/valid-product';

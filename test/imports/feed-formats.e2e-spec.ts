@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FEED_FORMATS, type FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
+import { FEED_FORMATS, type FeedFormat } from '../../src/common/feeds/feed-format';
 import { MAX_ELEMENT_BYTES } from '../../src/imports/pipeline/raw-element';
 import { ImportJobRunnerService } from '../../src/imports/worker/import-job-runner.service';
 import { expectErrorShape } from '../support/assertions';

@@ -1,4 +1,4 @@
-import type { ImportErrorsPageDto } from '../../src/imports/http/dto/import-errors-page.dto';
+import type { ImportErrorsPageDto } from '../../src/imports/dto/import-errors-page.dto';
 import { expectErrorShape } from '../support/assertions';
 import { query } from '../support/database';
 import { createCaller, type TestCaller } from '../support/factories';

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
-import type { ImportJobDto } from '../../src/imports/http/dto/import-job.dto';
+import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';

@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../src/imports/pipeline/formats/feed-format';
+import type { FeedFormat } from '../../src/common/feeds/feed-format';
 
 /** A product as the tests write it in every feed format (only fields every format can carry). */
 export interface FeedProduct {

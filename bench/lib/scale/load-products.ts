@@ -3,11 +3,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { contentHashOfCanonical, versionedHash } from '../../../src/imports/pipeline/hashing/content-hash';
+import { contentHashOfCanonical, versionedHash } from '../../../src/catalog/hashing/content-hash';
 import type { ProductWrite } from '../../../src/catalog/product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../../src/catalog/repositories/product-copy';
 import { fastValidProduct } from '../../../src/imports/pipeline/fast-path/fast-path';
-import { canonicalJson } from '../../../src/imports/pipeline/hashing/canonical-json';
+import { canonicalJson } from '../../../src/catalog/hashing/canonical-json';
 import { type ValidProduct, validateProduct } from '../../../src/catalog/validation/product-validator';
 import { realisticProducts } from '../generate-catalog';
 
@@ -51,7 +51,12 @@ function* take<T>(source: Iterator<T>, count: number): Generator<T> {
 }
 
 const pendingLines = (organizationId: string, rows: readonly ProductWrite[]): string =>
-  rows.map((row) => `${organizationId}\t${row.productId.replace(/[\\\n\r\t]/g, (c) => `\\${c === '\\' ? '\\' : c === '\n' ? 'n' : c === '\r' ? 'r' : 't'}`)}\n`).join('');
+  rows
+    .map(
+      (row) =>
+        `${organizationId}\t${row.productId.replace(/[\\\n\r\t]/g, (c) => `\\${c === '\\' ? '\\' : c === '\n' ? 'n' : c === '\r' ? 'r' : 't'}`)}\n`,
+    )
+    .join('');
 
 /**
  * Writes `count` realistic products (seed `seed`) of an organization as imports do: binary COPY

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { canonicalJson } from '../../imports/pipeline/hashing/canonical-json';
-import { contentHash } from '../../imports/pipeline/hashing/content-hash';
+import { canonicalJson } from '../hashing/canonical-json';
+import { contentHash } from '../hashing/content-hash';
 import { validateProduct } from './product-validator';
 import { isStorableString } from './rules/storable-string';
 import { PRODUCT_FIELDS } from '../testing/product-fields';

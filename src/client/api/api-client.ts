@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../imports/pipeline/formats/feed-format';
+import type { FeedFormat } from '../../common/feeds/feed-format';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ApiError, NetworkError, UsageError } from '../errors';

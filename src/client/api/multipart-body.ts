@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { FEED_FORMAT_SIGNS, formatOfFileName, type FeedFormat } from '../../imports/pipeline/formats/feed-format';
+import { FEED_FORMAT_SIGNS, formatOfFileName, type FeedFormat } from '../../common/feeds/feed-format';
 
 /** A multipart/form-data body with one file part named `file`, streamed from disk. */
 export interface MultipartBody {

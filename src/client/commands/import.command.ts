@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { FEED_FORMATS, type FeedFormat } from '../../imports/pipeline/formats/feed-format';
+import { FEED_FORMATS, type FeedFormat } from '../../common/feeds/feed-format';
 import type { CommandContext } from '../context';
 import { idempotencyKeyOption, intOption } from '../options';
 import { waitForJob } from '../wait-for-job';

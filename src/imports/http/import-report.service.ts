@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors/api-error';
 import { ImportErrorRepository } from '../jobs/repositories/import-error.repository';
 import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
-import { ImportJobReportDto } from './dto/import-report.dto';
+import { ImportJobReportDto } from '../dto/import-report.dto';
 
 /** The report of one import job of the caller's organization, read fresh (it also shows cancel requests). */
 @Injectable()

@@ -1,5 +1,5 @@
-import { canonicalJson } from './hashing/canonical-json';
-import { contentHashOfCanonical, versionedHash } from './hashing/content-hash';
+import { canonicalJson } from '../../catalog/hashing/canonical-json';
+import { contentHashOfCanonical, versionedHash } from '../../catalog/hashing/content-hash';
 import type { StoredHashes } from '../../catalog/product-write';
 import { FAST_PATH, type FastPath } from './fast-path/fast-path';
 import { validateProduct } from '../../catalog/validation/product-validator';

@@ -1,6 +1,6 @@
 import { elementText, type RawElement } from './raw-element';
 import { reportableProductId } from '../../catalog/validation/product-id';
-import type { FeedFormat } from './formats/feed-format';
+import type { FeedFormat } from '../../common/feeds/feed-format';
 import { feedReader } from './formats/feed-readers';
 import { SPLIT_SLICE_BYTES } from './formats/json-array-reader';
 import { JsonArraySplitter } from './parsing/json-array-splitter';

@@ -1,6 +1,6 @@
 import type { ProductFacetsService } from '../../catalog/query/product-facets.service';
 import type { ProductCriteria } from '../../catalog/query/product-criteria';
-import type { ImportJobsService } from '../../imports/http/import-jobs.service';
+import type { ImportJobsService } from '../../imports/import-jobs.service';
 import type { CatalogOverviewService } from '../catalog-overview.service';
 
 type Jobs = Pick<ImportJobsService, 'list' | 'getForOrganization' | 'listErrors'>;

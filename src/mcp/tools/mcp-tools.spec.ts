@@ -16,7 +16,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { NotFoundError } from '../../common/errors/api-error';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
 import { ReadBudgetService } from '../../reads/read-budget.service';
-import { ImportJobsService } from '../../imports/http/import-jobs.service';
+import { ImportJobsService } from '../../imports/import-jobs.service';
 import { UcpCatalogService } from '../../ucp/ucp-catalog.service';
 import { DEFAULT_PAGE_LIMIT, MAX_LOOKUP_IDS } from '../../ucp/ucp-requests';
 import { CatalogOverviewService } from '../catalog-overview.service';

@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/pagination/page-query.dto';
-import { ImportJobDto } from '../../imports/http/dto/import-job.dto';
-import type { ImportJobsService } from '../../imports/http/import-jobs.service';
+import { ImportJobDto } from '../../imports/dto/import-job.dto';
+import type { ImportJobsService } from '../../imports/import-jobs.service';
 import type { CatalogOverviewService } from '../catalog-overview.service';
 import { catalogOverview, importErrorsPage, importJob, importJobPage } from './output-schemas';
 import { toolResult } from './tool-result';

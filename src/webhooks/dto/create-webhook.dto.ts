@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/jobs/events/job-finished-event';
+import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/job-finished-event';
 
 export const MAX_URL_LENGTH = 2_048;
 export const MAX_DESCRIPTION_LENGTH = 256;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/jobs/events/job-finished-event';
+import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/job-finished-event';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../entities/webhook-delivery.entity';
 import type { DeliveryView } from '../repositories/webhook-delivery.repository';
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/jobs/events/job-finished-event';
+import { JOB_EVENT_TYPES, type JobEventType } from '../../imports/job-finished-event';
 
 /**
  * The JSON body POSTed to a webhook (documented for receivers; no route returns it). Built by

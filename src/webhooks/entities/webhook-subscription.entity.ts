@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { JobEventType } from '../../imports/jobs/events/job-finished-event';
+import type { JobEventType } from '../../imports/job-finished-event';
 
 /**
  * Where an organization wants its finished-job events POSTed. The secret must stay usable as an

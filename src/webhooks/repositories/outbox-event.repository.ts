@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { JobEventType } from '../../imports/jobs/events/job-finished-event';
+import type { JobEventType } from '../../imports/job-finished-event';
 
 /** One finished-job event as stored in the outbox. `data` is the ImportJob snapshot, keys in order. */
 export interface OutboxEvent {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type Repository } from 'typeorm';
-import type { JobEventType } from '../../imports/jobs/events/job-finished-event';
+import type { JobEventType } from '../../imports/job-finished-event';
 import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity';
 

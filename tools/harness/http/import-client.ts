@@ -1,8 +1,8 @@
-import { FEED_FORMAT_SIGNS, formatOfFileName } from '../../../src/imports/pipeline/formats/feed-format';
+import { FEED_FORMAT_SIGNS, formatOfFileName } from '../../../src/common/feeds/feed-format';
 import { openAsBlob } from 'node:fs';
 import * as path from 'node:path';
 import { MAX_FILE_BYTES } from '../../../src/imports/http/upload/upload-limits';
-import type { ImportJobDto } from '../../../src/imports/http/dto/import-job.dto';
+import type { ImportJobDto } from '../../../src/imports/dto/import-job.dto';
 import { sleep } from '../repo';
 import { basicAuth, type Credentials } from './credentials';
 import { IMPORTS_PATH } from './import-requests';

@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../pipeline/formats/feed-format';
+import type { FeedFormat } from '../../../common/feeds/feed-format';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { ImportFailureType, ImportJobStatus, ImportMode } from './import-job-status';
 

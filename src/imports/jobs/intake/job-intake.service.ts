@@ -7,7 +7,7 @@ import { ImportJobRepository } from '../repositories/import-job.repository';
 import { CHUNK_BYTES, ChunkAccumulator } from './chunk-accumulator';
 import { UnsupportedMediaTypeError } from '../../../common/errors/api-error';
 import { detectFormat, SNIFF_BYTES } from '../../pipeline/formats/detect-format';
-import { acceptedFormatsText } from '../../pipeline/formats/feed-format';
+import { acceptedFormatsText } from '../../../common/feeds/feed-format';
 import { SniffedHead } from './sniffed-head';
 import { UploadScan } from './upload-scan';
 

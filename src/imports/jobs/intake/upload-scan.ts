@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../pipeline/formats/feed-format';
+import type { FeedFormat } from '../../../common/feeds/feed-format';
 import { feedCounter, type FeedCounter } from '../../pipeline/formats/feed-readers';
 import { FileFormatError, JsonArraySplitter } from '../../pipeline/parsing/json-array-splitter';
 

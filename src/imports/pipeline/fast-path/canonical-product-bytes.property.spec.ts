@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { fullProduct } from '../../../catalog/testing/full-product';
 import { validateProduct } from '../../../catalog/validation/product-validator';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
-import { canonicalJson } from '../hashing/canonical-json';
+import { canonicalJson } from '../../../catalog/hashing/canonical-json';
 import { seededRandom, type Json } from '../../../catalog/testing/seeded-random';
 
 /**
@@ -237,9 +237,7 @@ describe('canonicalProductBytes', () => {
       const { source, from, to } = bytesOf(element);
       return canonicalProductBytes(source, from, to, arena)!;
     });
-    expect(slices.map((slice) => slice.toString('utf8'))).toEqual(
-      elements.map((element) => canonicalJson(JSON.parse(element))),
-    );
+    expect(slices.map((slice) => slice.toString('utf8'))).toEqual(elements.map((element) => canonicalJson(JSON.parse(element))));
   });
 });
 

@@ -1,4 +1,4 @@
-import { FEED_FORMAT_SIGNS, FEED_FORMATS, formatOfFileName, type FeedFormat } from './feed-format';
+import { FEED_FORMAT_SIGNS, FEED_FORMATS, formatOfFileName, type FeedFormat } from '../../../common/feeds/feed-format';
 
 /** Bytes looked at when neither the content type nor the file name tells the format. */
 export const SNIFF_BYTES = 4_096;

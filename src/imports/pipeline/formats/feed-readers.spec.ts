@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { FileFormatError } from '../parsing/file-format-error';
 import { elementText, MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 import { feedReader } from './feed-readers';
-import type { FeedFormat } from './feed-format';
+import type { FeedFormat } from '../../../common/feeds/feed-format';
 
 async function* chunksOf(text: string, size: number): AsyncIterable<Buffer> {
   const bytes = Buffer.from(text, 'utf8');
@@ -155,16 +155,43 @@ describe('feed readers', () => {
       fc.constantFrom('-0', '-0.00', '0', '15.00', '1'.repeat(400), '1e3', ' 7 ', 'NaN', 'Infinity', '__proto__', 'constructor'),
       fc.integer().map(String),
     );
-    const csvColumns = ['id', 'title', 'price.amount', 'price.currency', 'inventory_quantity', 'tags', 'attributes.__proto__', 'attributes.constructor'];
-    const gmcColumns = ['id', 'title', 'price', 'sale_price', 'availability', 'additional_image_link', 'color', 'product_type', 'product_type'];
+    const csvColumns = [
+      'id',
+      'title',
+      'price.amount',
+      'price.currency',
+      'inventory_quantity',
+      'tags',
+      'attributes.__proto__',
+      'attributes.constructor',
+    ];
+    const gmcColumns = [
+      'id',
+      'title',
+      'price',
+      'sale_price',
+      'availability',
+      'additional_image_link',
+      'color',
+      'product_type',
+      'product_type',
+    ];
     const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
-    const xmlText = (text: string) => text.replace(/[^\x20-\x7e]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const xmlText = (text: string) =>
+      text
+        .replace(/[^\x20-\x7e]/g, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;');
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(cell, { minLength: 9, maxLength: 9 }), { minLength: 1, maxLength: 5 }), async (rows) => {
         const csv = [csvColumns.join(','), ...rows.map((r) => r.slice(0, csvColumns.length).map(quote).join(','))].join('\n');
         const tsv = [gmcColumns.join('\t'), ...rows.map((r) => r.map((c) => c.replace(/[\t\r\n"]/g, ' ')).join('\t'))].join('\n');
         const xml = `<rss><channel>${rows.map((r) => `<item>${r.map((c, k) => `<g:${gmcColumns[k]}>${xmlText(c)}</g:${gmcColumns[k]}>`).join('')}</item>`).join('')}</channel></rss>`;
-        for (const [format, text] of [['csv', csv], ['gmc_tsv', tsv], ['gmc_xml', xml]] as const) {
+        for (const [format, text] of [
+          ['csv', csv],
+          ['gmc_tsv', tsv],
+          ['gmc_xml', xml],
+        ] as const) {
           for (const element of await read(format, text, 13)) {
             if (element.failure !== undefined) continue;
             const parsed = JSON.parse(elementText(element)!) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { CsvMapping } from './csv-mapping';
 import { DelimitedReader } from './delimited-reader';
-import type { FeedFormat } from './feed-format';
+import type { FeedFormat } from '../../../common/feeds/feed-format';
 import type { FeedReader } from './feed-reader';
 import { gmcColumnOf } from './gmc-mapping';
 import { GmcTsvMapping } from './gmc-tsv-mapping';

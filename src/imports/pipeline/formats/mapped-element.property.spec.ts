@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PRODUCT_FIELDS } from '../../../catalog/testing/product-fields';
 import { validateProduct } from '../../../catalog/validation/product-validator';
-import { canonicalJson } from '../hashing/canonical-json';
+import { canonicalJson } from '../../../catalog/hashing/canonical-json';
 import { elementText } from '../raw-element';
 import { CsvMapping } from './csv-mapping';
 import { GMC_FIELDS } from './gmc-mapping';

@@ -1,5 +1,5 @@
 import { fastValidProductId } from '../fast-path/fast-path';
-import { canonicalJson } from '../hashing/canonical-json';
+import { canonicalJson } from '../../../catalog/hashing/canonical-json';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../raw-element';
 
 /**

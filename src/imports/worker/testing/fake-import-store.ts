@@ -1,4 +1,4 @@
-import type { FeedFormat } from '../../pipeline/formats/feed-format';
+import type { FeedFormat } from '../../../common/feeds/feed-format';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { BatchDiff } from '../../pipeline/batch-diff';

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ImportFailureDto } from './import-errors-page.dto';
 import { ImportJobDto } from './import-job.dto';
-import { IMPORT_MODES, type ImportMode } from '../../jobs/entities/import-job-status';
-import type { ImportJob } from '../../jobs/entities/import-job.entity';
+import { IMPORT_MODES, type ImportMode } from '../jobs/entities/import-job-status';
+import type { ImportJob } from '../jobs/entities/import-job.entity';
 
 @ApiSchema({ name: 'ImportFile' })
 export class ImportFileDto {

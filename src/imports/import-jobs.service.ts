@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { LatestImportSource } from '../../catalog/latest-import-source';
-import { AppConfig } from '../../common/config/app-config';
-import { NotFoundError } from '../../common/errors/api-error';
-import { CursorCodec } from '../../common/pagination/cursor';
-import { cursorField } from '../../common/pagination/cursor-fields';
-import { splitPage } from '../../common/pagination/page';
+import { LatestImportSource } from '../catalog/latest-import-source';
+import { AppConfig } from '../common/config/app-config';
+import { NotFoundError } from '../common/errors/api-error';
+import { CursorCodec } from '../common/pagination/cursor';
+import { cursorField } from '../common/pagination/cursor-fields';
+import { splitPage } from '../common/pagination/page';
 import type { ImportErrorsPageDto } from './dto/import-errors-page.dto';
 import { ImportJobDto } from './dto/import-job.dto';
 import type { ImportJobPageDto } from './dto/import-job-page.dto';
-import type { ImportJob } from '../jobs/entities/import-job.entity';
-import { ImportErrorRepository } from '../jobs/repositories/import-error.repository';
-import { ImportJobRepository } from '../jobs/repositories/import-job.repository';
-import { fitPage, importErrorDto } from './errors-page';
+import type { ImportJob } from './jobs/entities/import-job.entity';
+import { ImportErrorRepository } from './jobs/repositories/import-error.repository';
+import { ImportJobRepository } from './jobs/repositories/import-job.repository';
+import { fitPage, importErrorDto } from './http/errors-page';
 
 const FINISHED_CACHE_SIZE = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;

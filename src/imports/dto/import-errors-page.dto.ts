@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IMPORT_FAILURE_TYPES } from '../../jobs/entities/import-job-status';
+import { IMPORT_FAILURE_TYPES } from '../jobs/entities/import-job-status';
 
 @ApiSchema({ name: 'FieldError' })
 export class FieldErrorDto {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IMPORT_JOB_STATUSES, type ImportJobStatus } from '../../jobs/entities/import-job-status';
-import type { ImportJob } from '../../jobs/entities/import-job.entity';
+import { IMPORT_JOB_STATUSES, type ImportJobStatus } from '../jobs/entities/import-job-status';
+import type { ImportJob } from '../jobs/entities/import-job.entity';
 
 /** The ImportJob resource of the API contract: exactly nine fields, all always present. */
 @ApiSchema({ name: 'ImportJob' })

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../common/json/is-plain-object';
+import { isPlainObject } from '../../common/json/is-plain-object';
 
 /** Plain objects, and null-prototype ones (they print the same). */
 const isRecord = (value: object): boolean => isPlainObject(value) || Object.getPrototypeOf(value) === null;

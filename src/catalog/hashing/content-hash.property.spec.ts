@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { ValidProduct } from '../../../catalog/validation/valid-product';
+import { ValidProduct } from '../validation/valid-product';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './content-hash';
-import { seededRandom, type Json } from '../../../catalog/testing/seeded-random';
+import { seededRandom, type Json } from '../testing/seeded-random';
 
 /** Same content, every object's keys re-inserted in a random order. */
 function permuteKeys(value: Json, random: () => number): Json {

@@ -1,9 +1,25 @@
+import type { AdvancedSettings } from 'bull';
 import type { BullRootModuleOptions, SharedBullAsyncConfiguration } from '@nestjs/bull';
 import type { RedisOptions } from 'ioredis';
-import { AppConfig } from '../../common/config/app-config';
-import { QueueNamespace } from '../../database/queue-namespace';
-import { QueueNamespaceModule } from '../../database/queue-namespace.module';
-import { IMPORT_BACKOFF, importBackoff } from './import-backoff';
+import { AppConfig } from '../common/config/app-config';
+import { QueueNamespace } from './queue-namespace';
+import { QueueNamespaceModule } from './queue-namespace.module';
+
+/**
+ * Lock and stall settings every queue of the process shares. A queue that registers settings of
+ * its own (the import queue's backoff) spreads these first: Bull's queue options replace the root's
+ * `settings` whole.
+ */
+export function bullSettings(config: AppConfig): AdvancedSettings {
+  return {
+    lockDuration: config.worker.lockDurationMs,
+    lockRenewTime: Math.floor(config.worker.lockDurationMs / 2),
+    stalledInterval: config.worker.stalledIntervalMs,
+    // Stalls are crash recovery here; a job that keeps crashing its worker is ended by the
+    // processor's PostgreSQL count (import_jobs.idle_deliveries), which Bull cannot see.
+    maxStalledCount: 1_000_000,
+  };
+}
 
 /**
  * Bull 4 needs `maxRetriesPerRequest: null` and `enableReadyCheck: false` on its subscriber and
@@ -20,21 +36,7 @@ export function buildBullOptions(config: AppConfig, namespace: QueueNamespace): 
       enableReadyCheck: false,
       retryStrategy: (times: number) => Math.min(times * 200, 2_000),
     },
-    settings: {
-      lockDuration: config.worker.lockDurationMs,
-      lockRenewTime: Math.floor(config.worker.lockDurationMs / 2),
-      stalledInterval: config.worker.stalledIntervalMs,
-      // Stalls are crash recovery here; a job that keeps crashing its worker is ended by the
-      // processor's PostgreSQL count (import_jobs.idle_deliveries), which Bull cannot see.
-      maxStalledCount: 1_000_000,
-      backoffStrategies: { [IMPORT_BACKOFF]: importBackoff },
-    },
-    defaultJobOptions: {
-      attempts: config.worker.attempts,
-      backoff: { type: IMPORT_BACKOFF },
-      removeOnComplete: 1_000,
-      removeOnFail: 5_000,
-    },
+    settings: bullSettings(config),
   };
 }
 

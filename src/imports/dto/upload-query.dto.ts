@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IMPORT_MODES, type ImportMode } from '../../jobs/entities/import-job-status';
+import { IMPORT_MODES, type ImportMode } from '../jobs/entities/import-job-status';
 
 /** Query parameters of the upload: how the file is applied to the catalog. */
 export class UploadQueryDto {

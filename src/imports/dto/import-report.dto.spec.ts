@@ -1,6 +1,6 @@
-import type { ImportJob } from '../../jobs/entities/import-job.entity';
+import type { ImportJob } from '../jobs/entities/import-job.entity';
 import { ImportJobReportDto } from './import-report.dto';
-import { importJobRow } from '../../jobs/testing/import-job-row';
+import { importJobRow } from '../jobs/testing/import-job-row';
 
 /** The fields these specs compare: a stored size, a position and a fixed creation time. */
 const job = (overrides: Partial<ImportJob>): ImportJob =>
