@@ -8,7 +8,7 @@ import { countHttpRequests } from './common/metrics/http-metrics.middleware';
 import { securityHeaders } from './common/security/helmet.middleware';
 import { parseQueryString } from './common/http/query-parser';
 import { createValidationPipe } from './common/pipes/validation.pipe';
-import { ProductDto } from './catalog/dto/product.dto';
+import { ProductDto } from './catalog/product/product.dto';
 import { buildOpenApiDocument, setupSwagger } from './openapi/openapi';
 import { WebhookEventDto } from './webhooks/dto/webhook-event.dto';
 import type { OpenAPIObject } from '@nestjs/swagger';

@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DataSource, EntitySchema } from 'typeorm';
-import { ProductDto } from '../../src/catalog/dto/product.dto';
+import { ProductDto } from '../../src/catalog/product/product.dto';
 import { createScratchProductsTable, dropTable, withClient } from './bench-db';
 import { sha256 } from './canonical';
 

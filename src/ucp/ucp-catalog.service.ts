@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ProductDto } from '../catalog/dto/product.dto';
+import type { ProductDto } from '../catalog/product/product.dto';
 import type { Product } from '../catalog/entities/product.entity';
 import type { ProductCriteria } from '../catalog/query/product-criteria';
 import { AVAILABILITY_VALUES, type Availability, ORDERABLE_AVAILABILITIES } from '../catalog/validation/product-vocabulary';

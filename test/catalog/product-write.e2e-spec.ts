@@ -5,7 +5,7 @@ import { isStorableString } from '../../src/common/text/storable-string';
 import { canonicalJson } from '../../src/catalog/hashing/canonical-json';
 import type { ProductWrite } from '../../src/catalog/product-write';
 import { ProductRepository } from '../../src/catalog/repositories/product.repository';
-import type { ValidProduct } from '../../src/catalog/validation/valid-product';
+import type { ValidProduct } from '../../src/catalog/product/valid-product';
 import { createCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

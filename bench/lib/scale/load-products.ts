@@ -8,7 +8,7 @@ import type { ProductWrite } from '../../../src/catalog/product-write';
 import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../../src/catalog/repositories/product-copy';
 import { fastValidProduct } from '../../../src/imports/pipeline/fast-path/fast-path';
 import { canonicalJson } from '../../../src/catalog/hashing/canonical-json';
-import { type ValidProduct, validateProduct } from '../../../src/catalog/validation/product-validator';
+import { type ValidProduct, validateProduct } from '../../../src/catalog/product/product-validator';
 import { realisticProducts } from '../generate-catalog';
 
 /** Products per transaction: one COPY into products and one into product_search_pending. */

@@ -1,6 +1,6 @@
 import { DECORATORS } from '@nestjs/swagger';
-import { MoneyDto } from './money.dto';
-import { ProductDto } from './product.dto';
+import { MoneyDto } from '../product/money.dto';
+import { ProductDto } from '../product/product.dto';
 import { schemaShapeOf } from '../validation/schema-shape';
 
 /** The DTO is the single source of truth: every validated field must be documented. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Product } from '../entities/product.entity';
-import { ProductDto } from './product.dto';
+import { ProductDto } from '../product/product.dto';
 import type { ProductMatch } from '../search/query-reading/query-interpretation';
 import { ProductMatchDto, QueryInterpretationDto } from './query-interpretation.dto';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ValidProduct } from '../validation/valid-product';
+import { ValidProduct } from '../product/valid-product';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './content-hash';
 import { seededRandom, type Json } from '../testing/seeded-random';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fullProduct } from '../testing/full-product';
-import { ValidProduct } from '../validation/valid-product';
+import { ValidProduct } from '../product/valid-product';
 import { canonicalJson } from './canonical-json';
 import { CONTENT_HASH_VERSION, contentHash, contentHashOfCanonical } from './content-hash';
 

@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { ValidProduct } from '../validation/valid-product';
+import { ValidProduct } from '../product/valid-product';
 import { canonicalJson } from './canonical-json';
 
 /** Bump when normalisation or serialisation changes, so stored hashes are not compared across versions. */

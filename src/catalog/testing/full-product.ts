@@ -1,4 +1,4 @@
-import type { ValidProduct } from '../validation/valid-product';
+import type { ValidProduct } from '../product/valid-product';
 
 /**
  * A product with every field of the product schema (docs/product-schema.md) set, valid and in schema order; a fresh copy on each

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { isStorableString } from '../../common/text/storable-string';
 import { FieldErrorList, MAX_FIELD_ERRORS, MAX_FIELD_LENGTH, MAX_MESSAGE_LENGTH, prefixedSink } from './field-error-list';
-import { validateProduct } from './product-validator';
+import { validateProduct } from '../product/product-validator';
 
 describe('FieldErrorList', () => {
   it('keeps errors as they are while under the cap', () => {

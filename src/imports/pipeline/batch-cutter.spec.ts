@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { validateProduct } from '../../catalog/validation/product-validator';
+import { validateProduct } from '../../catalog/product/product-validator';
 import { BatchCutter, ELEMENT_OVERHEAD_BYTES, MIN_PRODUCT_BYTES } from './batch-cutter';
 
 /** Batch sizes the cutter produces for elements of the given byte lengths. */

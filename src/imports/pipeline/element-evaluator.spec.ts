@@ -4,7 +4,7 @@ import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
 import { canonicalJson } from '../../catalog/hashing/canonical-json';
 import { contentHash } from '../../catalog/hashing/content-hash';
-import { validateProduct } from '../../catalog/validation/product-validator';
+import { validateProduct } from '../../catalog/product/product-validator';
 import { evaluateElements, parseElement, rawHashOf } from './element-evaluator';
 import { ALL_SHORTCUTS, fastPathWith, guessId, type FastPathShortcuts } from './fast-path/fast-path';
 import { MAX_ELEMENT_BYTES, type RawElement } from './raw-element';

@@ -2,7 +2,7 @@ import { canonicalJson } from '../../catalog/hashing/canonical-json';
 import { contentHashOfCanonical, versionedHash } from '../../catalog/hashing/content-hash';
 import type { StoredHashes } from '../../catalog/product-write';
 import { FAST_PATH, type FastPath } from './fast-path/fast-path';
-import { validateProduct } from '../../catalog/validation/product-validator';
+import { validateProduct } from '../../catalog/product/product-validator';
 import { isStorableString } from '../../common/text/storable-string';
 import { PRODUCT_LIMITS } from '../../catalog/validation/product-limits';
 import type { ElementOutcome } from './element-outcome';

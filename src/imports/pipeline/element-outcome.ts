@@ -1,4 +1,4 @@
-import type { FieldError } from '../../catalog/validation/product-validator';
+import type { FieldError } from '../../catalog/product/product-validator';
 
 /** What one element of an uploaded array turned out to be, before comparison with the catalog. */
 export type ElementOutcome = ValidElement | InvalidElement;

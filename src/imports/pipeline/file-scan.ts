@@ -1,5 +1,5 @@
 import { elementText, type RawElement } from './raw-element';
-import { reportableProductId } from '../../catalog/validation/product-id';
+import { reportableProductId } from '../../catalog/product/product-id';
 import type { FeedFormat } from '../../common/feeds/feed-format';
 import { feedReader } from './formats/feed-readers';
 import { SPLIT_SLICE_BYTES } from './formats/json-array-reader';

@@ -1,4 +1,4 @@
-import * as validator from '../../catalog/validation/product-validator';
+import * as validator from '../../catalog/product/product-validator';
 import { evaluateElements, parseElement } from './element-evaluator';
 import { InvalidVerdicts } from './invalid-verdicts';
 import type { RawElement } from './raw-element';

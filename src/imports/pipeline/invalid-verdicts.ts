@@ -1,4 +1,4 @@
-import type { FieldError } from '../../catalog/validation/product-validator';
+import type { FieldError } from '../../catalog/product/product-validator';
 
 /** Invalid elements remembered: ~10,000 × a few hundred bytes of messages, a few MiB at most. */
 export const INVALID_VERDICTS_MAX = 10_000;

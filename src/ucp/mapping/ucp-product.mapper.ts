@@ -1,4 +1,4 @@
-import type { ProductDto } from '../../catalog/dto/product.dto';
+import type { ProductDto } from '../../catalog/product/product.dto';
 import { ORDERABLE_AVAILABILITIES } from '../../catalog/validation/product-vocabulary';
 import { toMinorUnits } from './minor-units';
 import type { UcpMedia, UcpPrice, UcpProduct, UcpVariant } from './ucp-types';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fullProduct } from '../../../catalog/testing/full-product';
-import { validateProduct } from '../../../catalog/validation/product-validator';
+import { validateProduct } from '../../../catalog/product/product-validator';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
 import { canonicalJson } from '../../../catalog/hashing/canonical-json';
 import { seededRandom, type Json } from '../../../catalog/testing/seeded-random';

@@ -1,4 +1,4 @@
-import { PRODUCT_SHAPE } from '../../../catalog/validation/product-validator';
+import { PRODUCT_SHAPE } from '../../../catalog/product/product-fields';
 
 /**
  * canonicalJson(validated product) as UTF-8 bytes, built from the element's own bytes

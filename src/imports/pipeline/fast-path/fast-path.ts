@@ -1,9 +1,9 @@
-import type { ValidProduct } from '../../../catalog/validation/valid-product';
+import type { ValidProduct } from '../../../catalog/product/valid-product';
 import type { RawElement } from '../raw-element';
 import { ByteArena, canonicalProductBytes } from './canonical-product-bytes';
 import { FAST_PATH_SCHEMA_DRIFT, fastValidProduct, fastValidProductId } from './fast-product-check';
 import { guessId } from './guess-id';
-import { reportableProductId } from '../../../catalog/validation/product-id';
+import { reportableProductId } from '../../../catalog/product/product-id';
 
 /**
  * The import's byte-level shortcuts, behind one door. Each answers exactly what the reference path

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fastValidProduct, fastValidProductId } from './fast-product-check';
-import { validateProduct } from '../../../catalog/validation/product-validator';
+import { validateProduct } from '../../../catalog/product/product-validator';
 import { PRODUCT_FIELDS } from '../../../catalog/testing/product-fields';
 
 /**

@@ -1,11 +1,15 @@
 import 'reflect-metadata';
-import { MoneyDto } from '../../../catalog/dto/money.dto';
-import { ProductDto } from '../../../catalog/dto/product.dto';
+import { IsEmail } from 'class-validator';
+import { Satisfies } from '../../../catalog/validation/decorators/satisfies.decorator';
+import { declaredRulesOf } from '../../../catalog/validation/declared-rules';
+import { IsCurrencyCode, IsMoneyAmount } from '../../../catalog/validation/decorators/money.decorators';
+import { MoneyDto } from '../../../catalog/product/money.dto';
+import { ProductDto } from '../../../catalog/product/product.dto';
 import { IsStringOfLength, NotBlank } from '../../../catalog/validation/decorators/string.decorators';
 import { OptionalNotNull, Required } from '../../../catalog/validation/decorators/presence.decorators';
 import { fullProduct } from '../../../catalog/testing/full-product';
-import { FAST_PATH_SCHEMA_DRIFT, fastValidProduct, schemaDriftOf } from './fast-product-check';
-import { validateProduct } from '../../../catalog/validation/product-validator';
+import { FAST_PATH_SCHEMA_DRIFT, fastProductCheck, fastValidProduct, fastValidProductId } from './fast-product-check';
+import { validateProduct } from '../../../catalog/product/product-validator';
 
 const BASE = { id: 'SKU-1', title: 'Merino sweater' };
 
@@ -350,44 +354,94 @@ describe('fastValidProduct', () => {
   });
 });
 
-describe('schemaDriftOf', () => {
-  it('reports nothing for ProductDto', () => expect(schemaDriftOf(ProductDto)).toEqual([]));
+describe('fastProductCheck: the rules read back from the DTO', () => {
+  const SOCKS = { id: 'SKU-1', title: 'Wool socks' };
 
-  it('reports a DTO field the fast path has no rule for', () => {
+  it('checks a field added to the DTO with no edit here', () => {
     class WithColour extends ProductDto {
       @OptionalNotNull()
       @IsStringOfLength(1, 20)
       colour?: string;
     }
-    expect(schemaDriftOf(WithColour)).toEqual(['WithColour.colour has no fast rule']);
+    const check = fastProductCheck(declaredRulesOf(WithColour));
+    expect(check.drift).toEqual([]);
+    expect(check.validId({ ...SOCKS, colour: 'x'.repeat(20) })).toBe('SKU-1');
+    expect(check.validId({ ...SOCKS, colour: 'x'.repeat(21) })).toBeNull();
+    expect(check.validId({ ...SOCKS, colour: '' })).toBeNull();
+    expect(fastValidProductId({ ...SOCKS, colour: 'red' })).toBeNull();
   });
 
   // Decorators applied to an existing property of a subclass, as if added to ProductDto itself.
-  // class-validator then lets the subclass's custom constraints replace the inherited ones
-  // (only the conditional one is kept), and the drift names exactly what would be validated.
-  it('reports a rule added to a field', () => {
+  it('applies a rule added to a field', () => {
     class BlankBrandRefused extends ProductDto {}
     NotBlank()(BlankBrandRefused.prototype, 'brand');
-    expect(schemaDriftOf(BlankBrandRefused)).toEqual([
-      'BlankBrandRefused.brand declares [conditionalValidation, notBlank] but the fast rule covers [conditionalValidation, stringLength]',
-    ]);
+    const check = fastProductCheck(declaredRulesOf(BlankBrandRefused));
+    expect(check.drift).toEqual([]);
+    expect(fastValidProductId({ ...SOCKS, brand: '  ' })).toBe('SKU-1');
+    expect(check.validId({ ...SOCKS, brand: '  ' })).toBeNull();
+    expect(check.validId({ ...SOCKS, brand: 'Northfold' })).toBe('SKU-1');
   });
 
-  it('reports a field that became required', () => {
+  it('requires a field made required', () => {
+    class WithRequiredColour extends ProductDto {
+      @Required()
+      @IsStringOfLength(1, 20)
+      colour!: string;
+    }
+    const check = fastProductCheck(declaredRulesOf(WithRequiredColour));
+    expect(check.validId(SOCKS)).toBeNull();
+    expect(check.validId({ ...SOCKS, colour: 'red' })).toBe('SKU-1');
+  });
+
+  it('applies the rules of the nested money DTO', () => {
+    class EuroFreeMoney {
+      @Required()
+      @IsMoneyAmount()
+      amount!: number;
+
+      @Required()
+      @IsCurrencyCode()
+      @Satisfies('notEuro', (value) => value !== 'EUR', 'must not be EUR')
+      currency!: string;
+    }
+    class WithEuroFreePrice extends ProductDto {}
+    Reflect.defineMetadata('design:type', EuroFreeMoney, WithEuroFreePrice.prototype, 'price');
+    const check = fastProductCheck(declaredRulesOf(WithEuroFreePrice));
+    expect(check.drift).toEqual([]);
+    expect(check.validId({ ...SOCKS, price: { amount: 9, currency: 'USD' } })).toBe('SKU-1');
+    expect(check.validId({ ...SOCKS, price: { amount: 9, currency: 'EUR' } })).toBeNull();
+    expect(check.validId({ ...SOCKS, price: { amount: 9 } })).toBeNull();
+    expect(fastValidProductId({ ...SOCKS, price: { amount: 9, currency: 'EUR' } })).toBe('SKU-1');
+  });
+
+  // class-validator keeps an inherited @OptionalNotNull when a subclass adds @Required to the
+  // property: the field would still be skipped when absent, which the check refuses to guess.
+  it('switches itself off for a field both required and optional', () => {
     class BrandRequired extends ProductDto {}
     Required()(BrandRequired.prototype, 'brand');
-    expect(schemaDriftOf(BrandRequired)).toEqual([
-      'BrandRequired.brand declares [conditionalValidation, required] but the fast rule covers [conditionalValidation, stringLength]',
+    expect(fastProductCheck(declaredRulesOf(BrandRequired)).drift).toEqual([
+      'BrandRequired.brand must be either @Required() or @OptionalNotNull()',
     ]);
   });
 
-  it('reports a rule added to the nested money DTO', () => {
-    class StricterMoney extends MoneyDto {}
-    NotBlank()(StricterMoney.prototype, 'currency');
-    class WithStricterPrice extends ProductDto {}
-    Reflect.defineMetadata('design:type', StricterMoney, WithStricterPrice.prototype, 'price');
-    expect(schemaDriftOf(WithStricterPrice)).toEqual([
-      'StricterMoney.currency declares [notBlank] but the fast rule covers [currencyCode, required]',
+  it('switches itself off for a rule it cannot read back (a class-validator decorator that is not a Satisfies rule)', () => {
+    class WithEmail extends ProductDto {
+      @OptionalNotNull()
+      @IsEmail()
+      contact?: string;
+    }
+    const check = fastProductCheck(declaredRulesOf(WithEmail));
+    expect(check.drift).toEqual(['WithEmail.contact: isEmail is not a Satisfies rule']);
+    expect(check.validId(SOCKS)).toBeNull();
+  });
+
+  it('switches itself off for a field neither required nor optional', () => {
+    class Undecided extends ProductDto {
+      @IsStringOfLength(1, 20)
+      colour?: string;
+    }
+    expect(fastProductCheck(declaredRulesOf(Undecided)).drift).toEqual([
+      'Undecided.colour must be either @Required() or @OptionalNotNull()',
     ]);
   });
 });

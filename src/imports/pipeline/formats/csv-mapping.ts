@@ -1,4 +1,4 @@
-import { isProductField, PRODUCT_FIELD_KINDS } from '../../../catalog/product-fields';
+import { isProductField, PRODUCT_FIELD_KINDS } from '../../../catalog/product/product-fields';
 import { FileFormatError } from '../parsing/file-format-error';
 import type { RowMapping } from './delimited-reader';
 import { listOf, numberOrText } from './text-values';

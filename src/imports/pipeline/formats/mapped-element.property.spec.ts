@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PRODUCT_FIELDS } from '../../../catalog/testing/product-fields';
-import { validateProduct } from '../../../catalog/validation/product-validator';
+import { validateProduct } from '../../../catalog/product/product-validator';
 import { canonicalJson } from '../../../catalog/hashing/canonical-json';
 import { elementText } from '../raw-element';
 import { CsvMapping } from './csv-mapping';

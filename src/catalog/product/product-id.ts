@@ -1,6 +1,6 @@
-import { PRODUCT_LIMITS } from './product-limits';
-import { isJsonObject } from './rules/json-types';
-import { isStorableString } from './rules/storable-string';
+import { PRODUCT_LIMITS } from '../validation/product-limits';
+import { isJsonObject } from '../validation/rules/json-types';
+import { isStorableString } from '../validation/rules/storable-string';
 
 /**
  * The id to report an element under, even when the element is invalid: a non-empty string of
@@ -14,4 +14,9 @@ export function reportableProductId(element: unknown): string | null {
   if (typeof id === 'string') return id.length > 0 && id.length <= PRODUCT_LIMITS.idMaxLength && isStorableString(id) ? id : null;
   if (Number.isSafeInteger(id)) return String(id);
   return null;
+}
+
+/** Feeds often export numeric SKUs as JSON integers: the product's id is then their decimal string (ProductDto's id transform). */
+export function productIdFromInput(value: unknown): unknown {
+  return Number.isSafeInteger(value) ? String(value) : value;
 }

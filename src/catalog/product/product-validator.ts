@@ -1,24 +1,21 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidatorOptions } from 'class-validator';
-import { ProductDto } from '../dto/product.dto';
-import { FieldError } from './field-error';
-import { FieldErrorList } from './field-error-list';
+import { ProductDto } from './product.dto';
+import { FieldError } from '../validation/field-error';
+import { FieldErrorList } from '../validation/field-error-list';
 import { normaliseProduct } from './normalise-product';
-import { prepareDtoInput } from './prepare-dto-input';
+import { prepareDtoInput } from '../validation/prepare-dto-input';
 import { reportableProductId } from './product-id';
-import { describeJsonType, isJsonObject } from './rules/json-types';
-import { schemaShapeOf } from './schema-shape';
-import { findUnstorableStrings } from './unstorable-strings';
-import { toFieldErrors } from './validation-error-mapper';
+import { describeJsonType, isJsonObject } from '../validation/rules/json-types';
+import { PRODUCT_SHAPE } from './product-fields';
+import { findUnstorableStrings } from '../validation/unstorable-strings';
+import { toFieldErrors } from '../validation/validation-error-mapper';
 import { ValidProduct } from './valid-product';
 
-export type { FieldError } from './field-error';
+export type { FieldError } from '../validation/field-error';
 export type { ValidProduct } from './valid-product';
 
 export type ProductValidation = { valid: true; product: ValidProduct } | { valid: false; productId: string | null; errors: FieldError[] };
-
-/** ProductDto's fields (and their nested/array/map kinds), read once from its decorators. */
-export const PRODUCT_SHAPE = schemaShapeOf(ProductDto);
 
 /**
  * Shared across calls (this runs per element of 60,000-product imports). Unknown keys are

@@ -1,6 +1,6 @@
-import { PRODUCT_FIELD_KINDS, type ProductField, type ProductFieldKind } from '../product-fields';
-import type { MoneyDto } from '../dto/money.dto';
-import type { ProductDto } from '../dto/product.dto';
+import { PRODUCT_FIELD_KINDS, type ProductField, type ProductFieldKind } from './product-fields';
+import type { MoneyDto } from './money.dto';
+import type { ProductDto } from './product.dto';
 import type { ValidProduct } from './valid-product';
 
 /** The schema's fields in order, each with how its value is copied (PRODUCT_FIELD_KINDS is the one list). */

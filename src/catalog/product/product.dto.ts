@@ -16,9 +16,9 @@ import { IsHttpUrl } from '../validation/decorators/url.decorators';
 import { HTTP_URL_MESSAGE, isHttpUrl } from '../validation/rules/http-url';
 import { AttributeValue } from '../validation/rules/attributes';
 import { isStringOfLength } from '../validation/rules/strings';
+import { productIdFromInput } from './product-id';
 
-/** Feeds often export numeric SKUs as JSON integers; they are stored as their decimal string. */
-const integerIdToString = ({ value }: { value: unknown }): unknown => (Number.isSafeInteger(value) ? String(value) : value);
+const integerIdToString = ({ value }: { value: unknown }): unknown => productIdFromInput(value);
 
 const stringItem = (min: number, max: number) => (item: unknown) => isStringOfLength(item, min, max);
 

@@ -1,5 +1,5 @@
 import { FieldError, validateProduct } from './product-validator';
-import { isStorableString } from './rules/storable-string';
+import { isStorableString } from '../validation/rules/storable-string';
 import { fullProduct } from '../testing/full-product';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { canonicalJson } from '../hashing/canonical-json';
 import { contentHash } from '../hashing/content-hash';
 import { validateProduct } from './product-validator';
-import { isStorableString } from './rules/storable-string';
+import { isStorableString } from '../validation/rules/storable-string';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
 
 const SCHEMA_KEYS = PRODUCT_FIELDS;

@@ -1,6 +1,6 @@
-import { PRODUCT_FIELD_KINDS } from '../product-fields';
-import { ProductDto } from '../dto/product.dto';
-import { schemaShapeOf } from './schema-shape';
+import { PRODUCT_FIELD_KINDS } from './product-fields';
+import { ProductDto } from './product.dto';
+import { schemaShapeOf } from '../validation/schema-shape';
 import { PRODUCT_FIELDS } from '../testing/product-fields';
 
 describe('schemaShapeOf(ProductDto)', () => {
@@ -21,7 +21,7 @@ describe('schemaShapeOf(ProductDto)', () => {
   });
 });
 
-describe('PRODUCT_FIELD_KINDS (the one list of fields the feed readers and normaliseProduct use)', () => {
+describe('PRODUCT_FIELD_KINDS (derived from ProductDto for the feed readers and normaliseProduct)', () => {
   it('names the DTO’s fields in declaration order, with their kinds', () => {
     const shape = schemaShapeOf(ProductDto);
     expect(Object.keys(PRODUCT_FIELD_KINDS)).toEqual([...shape.keys]);
@@ -32,5 +32,19 @@ describe('PRODUCT_FIELD_KINDS (the one list of fields the feed readers and norma
     expect(ofKind('money')).toEqual([...shape.nested.keys()]);
     expect(ofKind('list')).toEqual([...shape.arrays]);
     expect(ofKind('attributes')).toEqual([...shape.maps]);
+    expect(ofKind('integer')).toEqual(['inventory_quantity']);
+    expect(ofKind('text')).toEqual([
+      'id',
+      'title',
+      'description',
+      'url',
+      'image_url',
+      'availability',
+      'condition',
+      'brand',
+      'gtin',
+      'mpn',
+      'group_id',
+    ]);
   });
 });
