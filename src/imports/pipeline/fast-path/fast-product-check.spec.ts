@@ -3,7 +3,6 @@ import { IsEmail } from 'class-validator';
 import { Satisfies } from '../../../catalog/validation/decorators/satisfies.decorator';
 import { declaredRulesOf } from '../../../catalog/validation/declared-rules';
 import { IsCurrencyCode, IsMoneyAmount } from '../../../catalog/validation/decorators/money.decorators';
-import { MoneyDto } from '../../../catalog/product/money.dto';
 import { ProductDto } from '../../../catalog/product/product.dto';
 import { IsStringOfLength, NotBlank } from '../../../catalog/validation/decorators/string.decorators';
 import { OptionalNotNull, Required } from '../../../catalog/validation/decorators/presence.decorators';
