@@ -1,15 +1,10 @@
-import { conflict, DEFAULT_CONFIG, errorExamples, notFound, payloadTooLarge, validation } from '../openapi/error-examples';
-import { JSON_BODY_MESSAGES } from '../common/http/json-body';
-import { SYNONYM_LIMITS } from './synonyms/synonym.dto';
+import { conflict, DEFAULT_CONFIG, errorExamples, notFound, validation } from '../openapi/error-examples';
 import { AVAILABILITY_VALUES } from './validation/product-vocabulary';
 
-/** What the product and synonym routes answer besides the common cases. */
+/** What the product routes answer besides the common cases (the synonym routes: synonyms/synonym-error-examples.ts). */
 export const CATALOG_ERRORS = errorExamples({
   not_found: {
     product: notFound("No product with that id in the caller's organization", 'Product SKU-10042 not found'),
-  },
-  payload_too_large: {
-    synonymsBody: payloadTooLarge('The synonym set is larger than 64 KiB', JSON_BODY_MESSAGES.tooLarge(SYNONYM_LIMITS.bodyBytes)),
   },
   validation: {
     query: validation('q empty or over 200 characters', 'q must be 1 to 200 characters'),
@@ -17,11 +12,6 @@ export const CATALOG_ERRORS = errorExamples({
       'attributes filters malformed',
       'attributes must be 1 to 10 filters written attributes[key]=value, each key and value 1 to 200 characters, given once',
     ),
-    synonymForm: validation(
-      'A synonym word or phrase with no searchable word',
-      'synonyms: "the" has no searchable word (only stop words or punctuation)',
-    ),
-    synonymGroup: validation('A synonym group with fewer than 2 members', 'synonyms[0]: a group needs at least 2 words or phrases'),
     brand: validation('brand empty or over 70 characters', 'brand must be 1 to 70 characters'),
     category: validation('category empty or over 255 characters', 'category must be 1 to 255 characters'),
     availability: validation(

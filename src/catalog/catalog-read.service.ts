@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/api-error';
 import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
-import type { ProductCriteria } from './query/product-criteria';
+import type { ProductCriteria } from './criteria/product-criteria';
 import { ProductQueryService } from './query/product-query.service';
 import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
 

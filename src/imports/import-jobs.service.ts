@@ -11,7 +11,7 @@ import type { ImportJobPageDto } from './dto/import-job-page.dto';
 import type { ImportJob } from './jobs/entities/import-job.entity';
 import { ImportErrorRepository } from './jobs/repositories/import-error.repository';
 import { ImportJobRepository } from './jobs/repositories/import-job.repository';
-import { fitPage, importErrorDto } from './http/errors-page';
+import { fitPage, importErrorDto } from './dto/errors-page';
 
 const FINISHED_CACHE_SIZE = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS, missingScopeExample } from '../auth/auth-error-examples';
 import { CATALOG_ERRORS } from '../catalog/catalog-error-examples';
-import { IMPORT_ERRORS } from '../imports/imports-error-examples';
+import { SYNONYM_ERRORS } from '../catalog/synonyms/synonym-error-examples';
+import { IMPORT_ERRORS } from '../imports/http/imports-error-examples';
 import { UCP_ERRORS } from '../ucp/ucp-error-examples';
 import { WEBHOOK_ERRORS } from '../webhooks/webhooks-error-examples';
 import { ApiErrors } from './api-errors.decorator';
@@ -67,7 +68,7 @@ describe('ApiErrors', () => {
 });
 
 describe('the error example tables', () => {
-  const tables = [ERROR_EXAMPLES, AUTH_ERRORS, CATALOG_ERRORS, IMPORT_ERRORS, UCP_ERRORS, WEBHOOK_ERRORS];
+  const tables = [ERROR_EXAMPLES, AUTH_ERRORS, CATALOG_ERRORS, SYNONYM_ERRORS, IMPORT_ERRORS, UCP_ERRORS, WEBHOOK_ERRORS];
 
   it('gives every example a distinct name across the features, and a distinct message within its table', () => {
     const all = registeredExamples();

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ProductDto } from '../catalog/product/product.dto';
 import type { Product } from '../catalog/entities/product.entity';
-import type { ProductCriteria } from '../catalog/query/product-criteria';
+import type { ProductCriteria } from '../catalog/criteria/product-criteria';
 import { AVAILABILITY_VALUES, type Availability, ORDERABLE_AVAILABILITIES } from '../catalog/validation/product-vocabulary';
-import { normaliseCategoryPath } from '../catalog/query/product-criteria';
+import { normaliseCategoryPath } from '../catalog/criteria/product-criteria';
 import { type ProductPage, ProductQueryService } from '../catalog/query/product-query.service';
 import { interpretationMessages } from './mapping/interpretation-messages';
 import { fromMinorUnits } from './mapping/minor-units';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
 import { MAX_ATTRIBUTE_FILTERS } from '../catalog/dto/product-query.dto';
-import { MATCH_STRATEGIES } from '../catalog/query/product-criteria';
+import { MATCH_STRATEGIES } from '../catalog/criteria/product-criteria';
 
 /**
  * The UCP catalog request objects (catalog_search.json / catalog_lookup.json, 2026-04-08) as zod

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { WRITE_SEARCH_ROWS } from '../../src/catalog/search/search-row-sql';
+import { WRITE_SEARCH_ROWS } from '../../src/catalog/indexing/search-row-sql';
 import { SCORE_WHOLE_TIER } from '../../src/catalog/search/ranking/limits';
 import { BAND_WALK_FIRST_ROWS, BAND_WALK_ROWS } from '../../src/catalog/search/ranking/limits';
 import { authed } from '../support/authed';

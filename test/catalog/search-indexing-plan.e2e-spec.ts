@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { INDEX_PENDING } from '../../src/catalog/repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK } from '../../src/catalog/search/search-indexer.service';
+import { INDEX_PENDING } from '../../src/catalog/indexing/search-index.repository';
+import { SEARCH_INDEX_CHUNK } from '../../src/catalog/indexing/search-indexer.service';
 import { createCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import fc from 'fast-check';
-import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
-import { SEARCH_INDEX_CHUNK, SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
+import { SearchIndexRepository } from '../../src/catalog/indexing/search-index.repository';
+import { SEARCH_INDEX_CHUNK, SearchIndexerService } from '../../src/catalog/indexing/search-indexer.service';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';

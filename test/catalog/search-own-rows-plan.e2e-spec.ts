@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { WRITE_SEARCH_ROWS } from '../../src/catalog/search/search-row-sql';
+import { WRITE_SEARCH_ROWS } from '../../src/catalog/indexing/search-row-sql';
 import { authed } from '../support/authed';
 import { collectPlans, explainingEveryStatement, type ExplainedStatement, planNodes } from '../support/explained-plans';
 import { createCaller, type TestCaller } from '../support/factories';

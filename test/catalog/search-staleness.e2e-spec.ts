@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
-import { SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
+import { SearchIndexRepository } from '../../src/catalog/indexing/search-index.repository';
+import { SearchIndexerService } from '../../src/catalog/indexing/search-indexer.service';
 import { writeCatalogBatch } from '../support/catalog-writes';
 import { createCaller, type TestCaller } from '../support/factories';
 import { waitForSearch } from '../support/imports';

@@ -3,7 +3,7 @@ import { eventually } from '../support/eventually';
 import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
-import { SearchVocabularyRepository } from '../../src/catalog/repositories/search-vocabulary.repository';
+import { SearchVocabularyRepository } from '../../src/catalog/indexing/search-vocabulary.repository';
 
 /** The vocabulary bound of this app: small, so a catalog of a few one-word titles reaches it. */
 const MAX_WORDS = 3;

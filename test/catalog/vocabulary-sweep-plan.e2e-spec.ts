@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SWEEP_WORDS } from '../../src/catalog/repositories/search-vocabulary.repository';
+import { SWEEP_WORDS } from '../../src/catalog/indexing/search-vocabulary.repository';
 import { createCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
+import { SearchIndexRepository } from '../../src/catalog/indexing/search-index.repository';
 import { createCaller } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -61,7 +61,10 @@ describe('Vocabulary words left out by the bound', () => {
     await pendingProduct(caller.organizationId, 'p-2', 'Trimbelox');
     await pendingProduct(caller.organizationId, 'p-3', 'Vextragon');
     // Room for one more word: two of the three are left out.
-    await expect(t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 2)).resolves.toEqual({ taken: 3, wordsLeftOut: 2 });
+    await expect(t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 2)).resolves.toEqual({
+      taken: 3,
+      wordsLeftOut: 2,
+    });
     const [{ n }] = (await db().query(`SELECT count(*)::int AS n FROM search_vocabulary WHERE organization_id = $1`, [
       caller.organizationId,
     ])) as Array<{ n: number }>;

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SearchIndexRepository } from '../../src/catalog/repositories/search-index.repository';
+import { SearchIndexRepository } from '../../src/catalog/indexing/search-index.repository';
 import { createCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { SearchIndexerService } from '../../src/catalog/search/search-indexer.service';
+import { SearchIndexerService } from '../../src/catalog/indexing/search-indexer.service';
 import type { ImportJobDto } from '../../src/imports/dto/import-job.dto';
 import request from 'supertest';
 import type { App } from 'supertest/types';

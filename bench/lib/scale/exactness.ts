@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { filterConditions, INDEXED } from '../../../src/catalog/query/filter-sql';
-import { normaliseCategoryPath } from '../../../src/catalog/query/product-criteria';
-import { QueryWordsRepository } from '../../../src/catalog/repositories/query-words.repository';
+import { filterConditions, INDEXED } from '../../../src/catalog/criteria/filter-sql';
+import { normaliseCategoryPath } from '../../../src/catalog/criteria/product-criteria';
+import { QueryWordsRepository } from '../../../src/catalog/search/query-reading/query-words.repository';
 import { QueryAnalyzerService } from '../../../src/catalog/search/query-reading/query-analyzer.service';
 import { allOf, renderOperand, someOf } from '../../../src/catalog/search/query-reading/search-terms';
 import { scoreExpression } from '../../../src/catalog/search/ranking/score';

@@ -4,8 +4,8 @@ import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, V
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
-import type { ProductCriteria } from '../query/product-criteria';
-import { MATCH_STRATEGIES, type MatchStrategy, normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../query/product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
+import { MATCH_STRATEGIES, type MatchStrategy, normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../criteria/product-criteria';
 import { Satisfies } from '../validation/decorators/satisfies.decorator';
 import { isStorableString } from '../../common/text/storable-string';
 

@@ -1,7 +1,7 @@
 import type { QueryConstraints, WordPrice } from '../search/query-reading/query-constraints';
 import type { InferredConstraints } from '../search/query-reading/query-interpretation';
 import type { Availability } from '../validation/product-vocabulary';
-import type { ProductCriteria } from './product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 
 /**
  * The criteria with the price, availability and sort the query's words ask for, each only where

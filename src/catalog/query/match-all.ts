@@ -1,5 +1,5 @@
 import type { SearchPlan } from '../search/query-reading/query-analyzer.service';
-import type { ProductCriteria } from './product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 
 /**
  * `match=all` (criteria.matchAll), as Meilisearch's matchingStrategy "all": every term of the plan

@@ -3,7 +3,7 @@ import type { ProductFacetsDto } from '../dto/product-facets.dto';
 import { ProductFacetsRepository } from '../search/product-facets.repository';
 import { QueryAnalyzerService } from '../search/query-reading/query-analyzer.service';
 import { withInferred } from './inferred-criteria';
-import type { ProductCriteria } from './product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 import { matchesNothing, planFor } from './match-all';
 

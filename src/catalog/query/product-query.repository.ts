@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import { Product } from '../entities/product.entity';
-import { DOCUMENT, filterConditions, hasFilter, INDEXED, type FilterSource } from './filter-sql';
-import type { ProductCriteria } from './product-criteria';
+import { DOCUMENT, filterConditions, hasFilter, INDEXED, type FilterSource } from '../criteria/filter-sql';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import { readingOwnRows } from '../search/own-rows';
 
 const JOIN_SEARCH = 's.organization_id = p.organization_id AND s.product_id = p.product_id';

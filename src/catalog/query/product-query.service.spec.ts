@@ -8,7 +8,7 @@ import { QueryAnalyzerService } from '../search/query-reading/query-analyzer.ser
 import { RankedSearchRepository, type RankedPosition } from '../search/ranked-search.repository';
 import type { Tier } from '../search/ranking/tier';
 import { SEARCH_CANDIDATES } from '../search/ranking/limits';
-import type { ProductCriteria } from './product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 import { ProductQueryService } from './product-query.service';
 import { FakeProductQueries, storedProduct } from './testing/fake-product-queries';

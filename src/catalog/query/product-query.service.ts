@@ -24,7 +24,7 @@ import type { GroupMatches } from '../search/variant-groups';
 import { withCodeReadings, withCodeWords } from './code-words';
 import { withInferred } from './inferred-criteria';
 import { matchesNothing, planFor } from './match-all';
-import type { ProductCriteria } from './product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 
 /**

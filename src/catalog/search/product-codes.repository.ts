@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { filterConditions, INDEXED } from '../query/filter-sql';
-import type { ProductCriteria } from '../query/product-criteria';
+import { filterConditions, INDEXED } from '../criteria/filter-sql';
+import type { ProductCriteria } from '../criteria/product-criteria';
 
 /**
  * Exact product-code lookup: `product_search.codes` holds each product's id, MPN and GTIN

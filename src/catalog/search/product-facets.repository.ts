@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { filterConditions, INDEXED } from '../query/filter-sql';
-import type { ProductCriteria } from '../query/product-criteria';
+import { filterConditions, INDEXED } from '../criteria/filter-sql';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer.service';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { SEARCH_CANDIDATES } from './ranking/limits';

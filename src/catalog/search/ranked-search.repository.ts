@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import type { ProductCriteria } from '../query/product-criteria';
+import type { ProductCriteria } from '../criteria/product-criteria';
 import type { SearchPlan } from './query-reading/query-analyzer.service';
 import { ownRowsFromHere, readingOwnRows, runNamed } from './own-rows';
 import { countTiers } from './ranking/count';

@@ -1,4 +1,4 @@
-import type { SearchSort } from '../query/product-criteria';
+import type { SearchSort } from '../criteria/product-criteria';
 import { GROUP_UNIT } from './variant-groups';
 
 /** A sort other than relevance: every one is a keyset on (tier, currency group, key, product id). */
@@ -48,7 +48,9 @@ export function sortedPageSql(sort: KeyedSort, where: string, tier: string, afte
     ? '(x.tier, x.grp, x.key, x.product_id) > (CAST(:afterTier AS int), CAST(:afterGroup AS int), CAST(:afterKey AS numeric), CAST(:afterId AS text))'
     : '';
   const conditions = [collapse ? 'x.first' : '', keyset].filter((c) => c !== '');
-  const first = collapse ? `, row_number() OVER (PARTITION BY ${GROUP_UNIT} ORDER BY (${tier}), (${keys.group}), (${keys.key}), s.product_id) = 1 AS first` : '';
+  const first = collapse
+    ? `, row_number() OVER (PARTITION BY ${GROUP_UNIT} ORDER BY (${tier}), (${keys.group}), (${keys.key}), s.product_id) = 1 AS first`
+    : '';
   return `SELECT x.product_id, x.tier, x.grp, x.key::text AS key FROM (
       SELECT s.product_id, (${tier})::int AS tier, (${keys.group})::int AS grp, (${keys.key})::numeric AS key${first}
         FROM product_search s ${join}

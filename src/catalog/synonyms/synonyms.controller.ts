@@ -7,13 +7,13 @@ import { JsonBodyInterceptor } from '../../common/http/json-body.interceptor';
 import { ApiErrors } from '../../openapi/api-errors.decorator';
 import { API_TAGS } from '../../openapi/api-tags';
 import { ERROR_EXAMPLES } from '../../openapi/error-examples';
-import { CATALOG_ERRORS } from '../catalog-error-examples';
+import { SYNONYM_ERRORS } from './synonym-error-examples';
 import { PutSynonymsDto, SYNONYM_LIMITS, SynonymSetDto } from './synonym.dto';
 import { SynonymsService } from './synonyms.service';
 
 const { bad_request, unsupported_media_type } = ERROR_EXAMPLES;
-const { payload_too_large } = CATALOG_ERRORS;
-const validation = { ...ERROR_EXAMPLES.validation, ...CATALOG_ERRORS.validation };
+const { payload_too_large } = SYNONYM_ERRORS;
+const validation = { ...ERROR_EXAMPLES.validation, ...SYNONYM_ERRORS.validation };
 
 @ApiTags(API_TAGS.catalog.name)
 @Controller('v1/catalogs/synonyms')

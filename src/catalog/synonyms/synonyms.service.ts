@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../common/errors/api-error';
-import { QueryWordsRepository } from '../repositories/query-words.repository';
+import { QueryWordsRepository } from '../search/query-reading/query-words.repository';
 import type { SynonymExpansion } from '../search/query-reading/synonym-expansion';
 import type { SynonymRuleDto, SynonymSetDto } from './synonym.dto';
 import { SynonymsRepository } from './synonyms.repository';

@@ -23,7 +23,7 @@ import { ApiIdempotencyKeyHeader, IdempotencyKey } from './idempotency-key.decor
 import { ImportJobsService } from '../import-jobs.service';
 import { ImportReportService } from './import-report.service';
 import { ImportUploadService } from './import-upload.service';
-import { IMPORT_ERRORS } from '../imports-error-examples';
+import { IMPORT_ERRORS } from './imports-error-examples';
 
 const { bad_request, conflict, not_found, payload_too_large, unsupported_media_type, rate_limited, unavailable } = IMPORT_ERRORS;
 const validation = { ...ERROR_EXAMPLES.validation, ...IMPORT_ERRORS.validation };

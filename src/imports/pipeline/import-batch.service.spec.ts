@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { StoredHashes } from '../../catalog/product-write';
 import type { ProductRepository } from '../../catalog/repositories/product.repository';
-import type { SearchIndexRepository } from '../../catalog/repositories/search-index.repository';
+import type { SearchIndexRepository } from '../../catalog/indexing/search-index.repository';
 import { ImportBatchService } from './import-batch.service';
 import { rawHashOf } from './element-evaluator';
 import { guessId } from './fast-path/fast-path';

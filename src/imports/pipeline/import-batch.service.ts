@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../../catalog/repositories/product.repository';
-import { SearchIndexRepository } from '../../catalog/repositories/search-index.repository';
+import { SearchIndexRepository } from '../../catalog/indexing/search-index.repository';
 import type { StoredHashes } from '../../catalog/product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { mapInSlices } from '../../common/async/map-in-slices';

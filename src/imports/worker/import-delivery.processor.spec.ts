@@ -1,6 +1,6 @@
 import type { Job } from 'bull';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SearchIndexerService } from '../../catalog/search/search-indexer.service';
+import type { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
 import type { AppConfig } from '../../common/config/app-config';
 import type { ImportJob } from '../jobs/entities/import-job.entity';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';

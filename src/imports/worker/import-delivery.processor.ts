@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
-import { SearchIndexerService } from '../../catalog/search/search-indexer.service';
+import { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
 import { ImportMetricsService } from '../queue/import-metrics.service';
 import type { ImportQueuePayload } from '../queue/import-queue.constants';
 import { ImportQueueProducer } from '../queue/import-queue.producer';

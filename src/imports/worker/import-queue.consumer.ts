@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
-import { SearchIndexerService } from '../../catalog/search/search-indexer.service';
-import { VocabularySweepService } from '../../catalog/search/vocabulary-sweep.service';
+import { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
+import { VocabularySweepService } from '../../catalog/indexing/vocabulary-sweep.service';
 import { CatalogStatsRefresherService } from '../../catalog/stats/catalog-stats-refresher.service';
 import { GinPendingListsService } from '../../catalog/stats/gin-pending-lists.service';
 import { PlannerStatisticsService } from '../../catalog/stats/planner-statistics.service';

@@ -1,5 +1,5 @@
 import type { ProductFacetsService } from '../../catalog/query/product-facets.service';
-import type { ProductCriteria } from '../../catalog/query/product-criteria';
+import type { ProductCriteria } from '../../catalog/criteria/product-criteria';
 import type { ImportJobsService } from '../../imports/import-jobs.service';
 import type { CatalogOverviewService } from '../catalog-overview.service';
 

@@ -5,7 +5,7 @@ import type { SearchPlan } from '../../search/query-reading/query-analyzer.servi
 import type { QueryAnalyzerService } from '../../search/query-reading/query-analyzer.service';
 import type { RankedPage, RankedPosition, RankedSearchRepository } from '../../search/ranked-search.repository';
 import type { Ladder } from '../../search/ranking/tier';
-import type { ProductCriteria } from '../product-criteria';
+import type { ProductCriteria } from '../../criteria/product-criteria';
 import type { ProductQueryRepository } from '../product-query.repository';
 
 type QueryStore = Pick<ProductQueryRepository, 'list' | 'count' | 'findMany' | 'hasCurrency' | 'mainCurrency'>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type LookedWord, type PartLexeme, QueryWordsRepository, type WordInfo } from '../../repositories/query-words.repository';
+import { type LookedWord, type PartLexeme, QueryWordsRepository, type WordInfo } from './query-words.repository';
 import { damerauDistance } from './damerau';
 import { EverydayWords } from './everyday-words';
 import { type QueryConstraints, readConstraints } from './query-constraints';

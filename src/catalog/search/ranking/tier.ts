@@ -1,5 +1,5 @@
-import { filterConditions, INDEXED } from '../../query/filter-sql';
-import type { ProductCriteria } from '../../query/product-criteria';
+import { filterConditions, INDEXED } from '../../criteria/filter-sql';
+import type { ProductCriteria } from '../../criteria/product-criteria';
 import type { SearchPlan } from '../query-reading/query-analyzer.service';
 import { allOf, renderOperand, someOf } from '../query-reading/search-terms';
 import { SEARCH_CANDIDATES } from './limits';

@@ -7,7 +7,7 @@ import { UNLIMITED, type ProductRoom } from '../../pipeline/product-quota';
 import type { InvalidElement } from '../../pipeline/element-outcome';
 import { elementText, type RawElement } from '../../pipeline/raw-element';
 import type { StoredHashes } from '../../../catalog/product-write';
-import type { SearchIndexerService } from '../../../catalog/search/search-indexer.service';
+import type { SearchIndexerService } from '../../../catalog/indexing/search-indexer.service';
 import type { ImportFailureType, ImportJobStatus } from '../../jobs/entities/import-job-status';
 import type { ImportJob } from '../../jobs/entities/import-job.entity';
 import type { ImportErrorRepository } from '../../jobs/repositories/import-error.repository';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SearchVocabularyRepository } from '../repositories/search-vocabulary.repository';
+import { SearchVocabularyRepository } from './search-vocabulary.repository';
 
 /** Words checked per pass at most: this many primary-key rows and GIN probes, in statements of up to this many. */
 export const VOCABULARY_SWEEP_WORDS = 2_000;

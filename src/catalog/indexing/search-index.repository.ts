@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { WRITE_SEARCH_ROWS } from '../search/search-row-sql';
+import { WRITE_SEARCH_ROWS } from './search-row-sql';
 
 /** Takes up to $2 pending entries of organization $1 and writes their search rows, with at most $3 vocabulary words (see indexPending). */
 export const INDEX_PENDING = `

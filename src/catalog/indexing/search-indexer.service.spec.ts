@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../common/config/app-config';
 import { poolSize } from '../../database/pool-size';
-import type { SearchIndexRepository } from '../repositories/search-index.repository';
+import type { SearchIndexRepository } from './search-index.repository';
 import { SEARCH_INDEX_CHUNK, SEARCH_INDEX_LOOPS, SearchIndexerService } from './search-indexer.service';
 
 /** A database pool of fixed size: acquire() waits while every connection is taken. */

@@ -2,7 +2,7 @@ import { Injectable, Logger, Optional, type BeforeApplicationShutdown } from '@n
 import { AppConfig } from '../../common/config/app-config';
 import { searchIndexConnections } from '../../database/pool-size';
 import { ReplicaFencesService } from '../../database/replicas/replica-fences.service';
-import { SearchIndexRepository } from '../repositories/search-index.repository';
+import { SearchIndexRepository } from './search-index.repository';
 import { type Chunk, IndexingTurns, type Priority } from './indexing-turns';
 import { LeftOutWords } from './left-out-words';
 

@@ -1,4 +1,4 @@
-import { acceptedFormatsText } from '../common/feeds/feed-format';
+import { acceptedFormatsText } from '../../common/feeds/feed-format';
 import {
   authorization,
   badRequest,
@@ -12,8 +12,8 @@ import {
   unavailable,
   unsupportedMediaType,
   validation,
-} from '../openapi/error-examples';
-import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './http/upload/upload-limits';
+} from '../../openapi/error-examples';
+import { MAX_FILE_BYTES, MULTIPART_LIMITS } from './upload/upload-limits';
 
 const JOB_ID = '3f0c2a9e-0d4b-4c57-9a8e-2f9c1b7d5e10';
 const { uploads, quotas } = DEFAULT_CONFIG;

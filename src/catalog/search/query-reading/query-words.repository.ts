@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { SynonymExpansion } from '../search/query-reading/synonym-expansion';
+import type { SynonymExpansion } from './synonym-expansion';
 
 /** One word of a text part as the search indexes it. */
 export interface PartLexeme {

@@ -1,4 +1,4 @@
-import { PRODUCT_FILTER_COLUMNS } from '../query/filter-sql';
+import { PRODUCT_FILTER_COLUMNS } from '../criteria/filter-sql';
 
 const FILTER_NAMES = PRODUCT_FILTER_COLUMNS.map(([name]) => name).join(', ');
 const FILTER_VALUES = PRODUCT_FILTER_COLUMNS.map(([, expression]) => expression).join(', ');

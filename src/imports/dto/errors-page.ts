@@ -1,7 +1,7 @@
 import { boundedText } from '../../common/text/bounded-text';
 import { toStorableString } from '../../common/text/storable-string';
 import { MAX_FIELD_ERRORS, MAX_FIELD_LENGTH, MAX_MESSAGE_LENGTH, moreErrorsEntry } from '../../catalog/validation/field-error-list';
-import type { ImportErrorDto } from '../dto/import-errors-page.dto';
+import type { ImportErrorDto } from './import-errors-page.dto';
 import type { StoredImportError } from '../jobs/import-error-rows';
 
 /** An /errors page stops adding rows once its rows reach this many bytes of JSON (at least one row). */
