@@ -7,7 +7,7 @@ import { defineConfig } from 'eslint/config';
 import jest from 'eslint-plugin-jest';
 import prettier from 'eslint-config-prettier/flat';
 import tseslint from 'typescript-eslint';
-
+import { fences } from './tools/lint/fences.mjs';
 export default defineConfig(
   {
     ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench-data/**', '**/*.d.ts'],
@@ -58,6 +58,8 @@ export default defineConfig(
       'jest/no-disabled-tests': 'error',
     },
   },
+  // The fences between modules, and between the tests and the bench (tools/lint/fences.mjs).
+  ...fences,
   {
     // Plain JavaScript config files (this one included) are linted without type information.
     files: ['**/*.{js,mjs,cjs}'],

@@ -24,7 +24,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseCommandLine } from './lib/args';
-import { generateCatalog } from './lib/generate-catalog';
+import { generateCatalog } from '../tools/harness/generate-catalog';
 import { REPO_ROOT } from '../tools/harness/repo';
 import type { StoredHashes } from '../src/catalog/product-write';
 import { loadConfig } from '../src/common/config/load-config';

@@ -8,15 +8,15 @@
  */
 import * as path from 'node:path';
 import { parseCommandLine } from './lib/args';
-import { postgresVersion } from './lib/bench-db';
+import { postgresVersion } from '../tools/harness/bench-db';
 import { Cleanup, runMain } from './lib/cleanup';
-import { generateCatalog } from './lib/generate-catalog';
+import { generateCatalog } from '../tools/harness/generate-catalog';
 import { ImportClient } from '../tools/harness/http/import-client';
 import { runLoad, type LoadResult } from './lib/load';
 import { requireBuild } from './lib/require-build';
 import { REPO_ROOT } from '../tools/harness/repo';
 import { fmt, logger, machineInfo, printTable, round, writeJson } from './lib/report';
-import { kibToMib, readMemoryStatus } from './lib/rss';
+import { kibToMib, readMemoryStatus } from '../tools/harness/rss';
 import { startStack } from './lib/service-stack';
 import { createTenants } from './lib/tenants';
 

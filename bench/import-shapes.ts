@@ -5,7 +5,7 @@
  *   npm run build && npx ts-node --transpile-only bench/import-shapes.ts --shapes tags,zeros,catalog --size-mib 50
  *
  * Shapes: `tags` = elements of 256 KiB `{"id":"x<i>","title":"t","tags":[0,0,…]}`; `zeros` = `[0,0,…]`;
- * `catalog` = the realistic generated catalog (bench/lib/generate-catalog.ts). Each file is
+ * `catalog` = the realistic generated catalog (tools/harness/generate-catalog.ts). Each file is
  * `--size-mib` MiB (tags: 4 elements per MiB). Uses its own database and Redis db (options), so it
  * can run next to the other benches.
  */
@@ -17,7 +17,7 @@ import { Client } from 'pg';
 import Redis from 'ioredis';
 import { parseCommandLine } from './lib/args';
 import { Cleanup, runMain } from './lib/cleanup';
-import { generateCatalog } from './lib/generate-catalog';
+import { generateCatalog } from '../tools/harness/generate-catalog';
 import { ImportClient } from '../tools/harness/http/import-client';
 import { freePort } from '../tools/harness/ports';
 import { waitForHttpOk } from '../tools/harness/readiness';
@@ -25,7 +25,7 @@ import { REPO_ROOT } from '../tools/harness/repo';
 import { serviceEnv } from '../tools/harness/service-env';
 import { startNodeService } from '../tools/harness/service-process';
 import { printTable, round } from './lib/report';
-import { resetPeak, RssSampler } from './lib/rss';
+import { resetPeak, RssSampler } from '../tools/harness/rss';
 import { createTenant } from './lib/tenants';
 
 const USAGE = `usage: import-shapes.ts [--shapes tags,zeros,catalog] [--size-mib 10] [--database pds_shapes] [--redis-db 5] [--env K=V,K=V]`;

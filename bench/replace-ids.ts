@@ -15,7 +15,7 @@ import { runMigrationsLocked } from '../src/database/run-migrations';
 import { ImportJobIdsRepository } from '../src/imports/jobs/repositories/import-job-ids.repository';
 import { countElementsRecordingIds } from '../src/imports/pipeline/file-scan';
 import { parseCommandLine } from './lib/args';
-import { dropBenchDatabase, ensureBenchDatabase } from './lib/bench-db';
+import { dropBenchDatabase, ensureBenchDatabase } from '../tools/harness/bench-db';
 
 const USAGE = 'usage: bench/replace-ids.ts [--products 1500000] [--absent 100000] [--database pds_replace_ids]';
 const cli = parseCommandLine({ products: { type: 'string' }, absent: { type: 'string' }, database: { type: 'string' } }, USAGE);

@@ -7,9 +7,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseCommandLine } from './lib/args';
-import { deleteOrganizations, dropBenchDatabase, postgresVersion, withClient } from './lib/bench-db';
+import { deleteOrganizations, dropBenchDatabase, postgresVersion, withClient } from '../tools/harness/bench-db';
 import { Cleanup, runMain } from './lib/cleanup';
-import { generateCatalog } from './lib/generate-catalog';
+import { generateCatalog } from '../tools/harness/generate-catalog';
 import { requireBuild } from './lib/require-build';
 import { fmt, logger, machineInfo, printTable, round, type Row, writeJson } from './lib/report';
 import { buildDatabase } from './lib/scale/build-database';

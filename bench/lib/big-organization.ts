@@ -9,7 +9,7 @@ import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../src/catalog/repos
 import { fastValidProduct } from '../../src/imports/pipeline/fast-path/fast-path';
 import { canonicalJson } from '../../src/catalog/hashing/canonical-json';
 import { validateProduct } from '../../src/catalog/product/product-validator';
-import { realisticProducts } from './generate-catalog';
+import { realisticProducts } from '../../tools/harness/generate-catalog';
 
 /** Products serialised per productCopyPieces call. */
 const ROWS_PER_BATCH = 5_000;

@@ -1,8 +1,8 @@
-import type { CatalogManifest } from './generate-catalog';
+import type { CatalogManifest } from '../../tools/harness/generate-catalog';
 import type { ImportClient } from '../../tools/harness/http/import-client';
 import { type ExpectedCounts, phaseFromWait, type PhaseResult } from './import-phase';
 import { round } from './report';
-import { resetPeak, RssSampler } from './rss';
+import { resetPeak, RssSampler } from '../../tools/harness/rss';
 import type { ServiceStack } from './service-stack';
 
 export interface ConcurrentResult {

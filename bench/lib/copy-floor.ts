@@ -5,9 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { canonicalJson, sha256 } from './canonical';
-import { createPlainProductsTable, createScratchProductsTable, dropTable, withClient } from './bench-db';
+import { createPlainProductsTable, createScratchProductsTable, dropTable, withClient } from '../../tools/harness/bench-db';
 import { backendCpuDuring } from './cpu';
-import type { CatalogManifest } from './generate-catalog';
+import type { CatalogManifest } from '../../tools/harness/generate-catalog';
 
 export interface CopyFloorResult {
   rows: number;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Client } from 'pg';
-import { withClient } from './bench-db';
+import { withClient } from '../../tools/harness/bench-db';
 
 /** Linux reports process times in clock ticks; 100 per second on every common kernel configuration. */
 const TICKS_PER_SECOND = 100;

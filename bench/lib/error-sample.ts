@@ -1,4 +1,4 @@
-import type { CatalogManifest } from './generate-catalog';
+import type { CatalogManifest } from '../../tools/harness/generate-catalog';
 
 /** First page of GET /imports/{id}/errors: do its indices match the generator's invalid elements, and what messages. */
 export function summariseErrors(page: unknown, manifest: CatalogManifest): Record<string, unknown> {

@@ -5,11 +5,11 @@ import type { FeedFormat } from '../../src/common/feeds/feed-format';
 import { FEED_FILE_NAMES, feedOf, type FeedProduct } from '../../tools/harness/feed-files';
 import { ImportClient } from '../../tools/harness/http/import-client';
 import type { Cleanup } from './cleanup';
-import { realisticProducts } from './generate-catalog';
+import { realisticProducts } from '../../tools/harness/generate-catalog';
 import { type PhaseResult, runImportPhase } from './import-phase';
 import { fmt, printTable, round, type Row } from './report';
 import { startStack } from './service-stack';
-import { waitForSettledCatalog } from './settled';
+import { waitForSettledCatalog } from '../../tools/harness/settled';
 import { createTenants } from './tenants';
 
 const MAX_FILE_BYTES = 52_428_800;

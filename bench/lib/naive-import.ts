@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DataSource, EntitySchema } from 'typeorm';
 import { ProductDto } from '../../src/catalog/product/product.dto';
-import { createScratchProductsTable, dropTable, withClient } from './bench-db';
+import { createScratchProductsTable, dropTable, withClient } from '../../tools/harness/bench-db';
 import { sha256 } from './canonical';
 
 export interface NaiveImportOptions {

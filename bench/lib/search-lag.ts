@@ -1,4 +1,4 @@
-import { unsearchableProducts, withClient } from './bench-db';
+import { unsearchableProducts, withClient } from '../../tools/harness/bench-db';
 import { sleep } from '../../tools/harness/repo';
 import { round } from './report';
 

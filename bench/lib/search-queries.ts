@@ -1,5 +1,5 @@
-import { BRANDS, COLORS, PRODUCT_KINDS, SIZES } from './catalog-vocabulary';
-import { Prng } from './prng';
+import { BRANDS, COLORS, PRODUCT_KINDS, SIZES } from '../../tools/harness/catalog-vocabulary';
+import { Prng } from '../../tools/harness/prng';
 
 /** One request a search benchmark times; `pages` > 1: the page reached by following next_cursor that many times minus one. */
 export interface SearchCase {

@@ -7,7 +7,7 @@ import {
   deleteQueueKeys,
   dropBenchDatabase,
   ensureBenchDatabase,
-} from './bench-db';
+} from '../../tools/harness/bench-db';
 import type { Cleanup } from './cleanup';
 import { killRunningCli } from '../../tools/harness/cli';
 import { freePort } from '../../tools/harness/ports';

@@ -69,7 +69,6 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     SearchIndexerService,
     VocabularySweepService,
     CatalogReadService,
-    SearchIndexRepository,
   ],
 })
 export class CatalogModule {}

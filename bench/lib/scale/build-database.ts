@@ -1,4 +1,4 @@
-import { withClient } from '../bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 import { round } from '../report';
 import type { ServiceStack } from '../service-stack';
 import { createTenants } from '../tenants';

@@ -1,5 +1,5 @@
 import { ImportClient } from '../../../tools/harness/http/import-client';
-import type { CatalogManifest } from '../generate-catalog';
+import type { CatalogManifest } from '../../../tools/harness/generate-catalog';
 import { runImportPhase } from '../import-phase';
 import { round } from '../report';
 import { measureSearchable } from '../search-lag';

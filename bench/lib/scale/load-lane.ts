@@ -3,7 +3,7 @@
  * organizations it is given, reporting each batch to the parent. Several lanes write at once, so
  * generating and validating products (Node CPU) overlaps with PostgreSQL's COPY.
  */
-import { withClient } from '../bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 import { loadOrganizationProducts } from './load-products';
 
 export interface LaneWork {

@@ -9,7 +9,7 @@ import { PRODUCT_COPY_COLUMNS, productCopyPieces } from '../../../src/catalog/re
 import { fastValidProduct } from '../../../src/imports/pipeline/fast-path/fast-path';
 import { canonicalJson } from '../../../src/catalog/hashing/canonical-json';
 import { type ValidProduct, validateProduct } from '../../../src/catalog/product/product-validator';
-import { realisticProducts } from '../generate-catalog';
+import { realisticProducts } from '../../../tools/harness/generate-catalog';
 
 /** Products per transaction: one COPY into products and one into product_search_pending. */
 const BATCH = 20_000;

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { withClient } from '../bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 
 /** The bench's own databases: never the bench's or the tests' ones. */
 export const SCALE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pds_scale';

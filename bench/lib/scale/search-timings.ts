@@ -13,7 +13,7 @@ export interface SearchKind {
 }
 
 /**
- * The timed queries over the bench vocabulary (bench/lib/catalog-vocabulary.ts): ranked searches,
+ * The timed queries over the bench vocabulary (tools/harness/catalog-vocabulary.ts): ranked searches,
  * then filtered pages without `q` (reported as a range over their filters).
  */
 export const RANKED_KINDS: readonly SearchKind[] = [

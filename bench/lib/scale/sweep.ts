@@ -1,10 +1,10 @@
 import { sleep } from '../../../tools/harness/repo';
 import { ImportClient } from '../../../tools/harness/http/import-client';
-import { withClient } from '../bench-db';
-import type { CatalogManifest } from '../generate-catalog';
+import { withClient } from '../../../tools/harness/bench-db';
+import type { CatalogManifest } from '../../../tools/harness/generate-catalog';
 import { runImportPhase } from '../import-phase';
 import { round } from '../report';
-import { RssSampler } from '../rss';
+import { RssSampler } from '../../../tools/harness/rss';
 import { measureSearchable } from '../search-lag';
 import type { ServiceStack } from '../service-stack';
 import type { Tenant } from '../tenants';

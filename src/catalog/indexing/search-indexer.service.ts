@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../common/config/app-config';
 import { searchIndexConnections } from '../../database/pool-size';
 import { ReplicaFencesService } from '../../database/replicas/replica-fences.service';
@@ -54,6 +55,11 @@ export class SearchIndexerService implements BeforeApplicationShutdown {
   ) {
     this.turns = new IndexingTurns(searchIndexConnections(config), SEARCH_INDEX_LOOPS);
     this.vocabularyMaxWords = config.catalog.vocabularyMaxWords;
+  }
+
+  /** Marks products for (re)indexing inside the caller's write transaction: they are indexed after it commits. */
+  enqueue(manager: EntityManager, organizationId: string, productIds: string[]): Promise<void> {
+    return this.repository.enqueue(manager, organizationId, productIds);
   }
 
   /** Connections indexing may hold at once. */

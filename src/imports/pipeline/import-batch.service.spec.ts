@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { StoredHashes } from '../../catalog/product-write';
 import type { ProductRepository } from '../../catalog/repositories/product.repository';
-import type { SearchIndexRepository } from '../../catalog/indexing/search-index.repository';
+import type { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
 import { ImportBatchService } from './import-batch.service';
 import { rawHashOf } from './element-evaluator';
 import { guessId } from './fast-path/fast-path';
@@ -26,7 +26,7 @@ const element = (index: number, text: string): RawElement => ({
   oversized: false,
 });
 const manager = {} as EntityManager;
-const noSearchIndex = {} as SearchIndexRepository;
+const noSearchIndex = {} as SearchIndexerService;
 
 describe('guessId', () => {
   it.each([
@@ -127,7 +127,7 @@ describe('ImportBatchService.write', () => {
         calls.push(`enqueue ${org} ${ids.join(',')}`);
       },
     };
-    const service = new ImportBatchService(products as unknown as ProductRepository, searchIndex as unknown as SearchIndexRepository);
+    const service = new ImportBatchService(products as unknown as ProductRepository, searchIndex as unknown as SearchIndexerService);
     const diff = await new ImportBatchService(new FakeProducts(new Map()) as unknown as ProductRepository, noSearchIndex).prepare(
       manager,
       'org',

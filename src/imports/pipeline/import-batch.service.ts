@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ProductRepository } from '../../catalog/repositories/product.repository';
-import { SearchIndexRepository } from '../../catalog/indexing/search-index.repository';
+import { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
 import type { StoredHashes } from '../../catalog/product-write';
 import { diffBatch, type BatchDiff } from './batch-diff';
 import { mapInSlices } from '../../common/async/map-in-slices';
@@ -33,7 +33,7 @@ export class ImportBatchService {
 
   constructor(
     private readonly products: ProductRepository,
-    private readonly searchIndex: SearchIndexRepository,
+    private readonly searchIndex: SearchIndexerService,
   ) {}
 
   async prepare(

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { withClient } from '../../../bench/lib/bench-db';
-import { generateCatalog } from '../../../bench/lib/generate-catalog';
+import { withClient } from '../../../tools/harness/bench-db';
+import { generateCatalog } from '../../../tools/harness/generate-catalog';
 import { runCli } from '../../../tools/harness/cli';
 import { ImportClient } from '../../../tools/harness/http/import-client';
 import { REPO_ROOT, sleep } from '../../../tools/harness/repo';
@@ -22,7 +22,7 @@ import {
   STATE_FILE,
 } from '../support/env';
 import { startApi, type AbuseState, type Account } from '../support/stack';
-import { waitForSettledCatalog } from '../../../bench/lib/settled';
+import { waitForSettledCatalog } from '../../../tools/harness/settled';
 
 const CLI = join(REPO_ROOT, 'dist/cli.js');
 /** The crowd's read-only accounts: five flooders (organization-flood), an abandoner (abandoned-calls), an amplifier (query-amplification). */

@@ -1,4 +1,4 @@
-import { withClient } from '../../../bench/lib/bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 import { ABUSE_DATABASE, PG_HOST_URL } from '../support/env';
 
 /** Drops the suite's database unless ABUSE_KEEP_DB=1 asks to keep it for a look. */

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import Redis from 'ioredis';
-import { withClient } from '../../../bench/lib/bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 import { ensureFreshBuild } from '../../support/fresh-build';
 import { HOSTILE_DATABASE, HOSTILE_REDIS_URL, LOG_DIR, PG_HOST_URL } from '../support/env';
 

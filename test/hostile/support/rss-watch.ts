@@ -1,5 +1,5 @@
 import type { ServiceProcess } from '../../../tools/harness/service-process';
-import { kibToMib, readMemoryStatus } from '../../../bench/lib/rss';
+import { kibToMib, readMemoryStatus } from '../../../tools/harness/rss';
 
 /**
  * Samples a process's VmRSS every `intervalMs` and, at the end, its VmHWM (the kernel's peak,

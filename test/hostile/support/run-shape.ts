@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { withClient } from '../../../bench/lib/bench-db';
+import { withClient } from '../../../tools/harness/bench-db';
 import type { ServiceProcess } from '../../../tools/harness/service-process';
 import {
   ERROR_DETAILS_LIMIT,

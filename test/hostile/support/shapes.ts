@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { generateCatalog, GENERATOR_VERSION } from '../../../bench/lib/generate-catalog';
+import { generateCatalog, GENERATOR_VERSION } from '../../../tools/harness/generate-catalog';
 import { ArrayFileWriter } from './array-file-writer';
 import { ERROR_DETAILS_LIMIT, MAX_ELEMENT_BYTES, MAX_FILE_BYTES } from './env';
 import { limitCases } from './limit-cases';

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ADJECTIVES, BRANDS, COLORS } from '../../../bench/lib/catalog-vocabulary';
-import { generateCatalog } from '../../../bench/lib/generate-catalog';
+import { ADJECTIVES, BRANDS, COLORS } from '../../../tools/harness/catalog-vocabulary';
+import { generateCatalog } from '../../../tools/harness/generate-catalog';
 import type { CatalogProduct, RelevanceCatalog } from './catalog-product';
 import { generateFamilies, type Vocabulary } from './family-generator';
 

@@ -1,4 +1,4 @@
-import { Prng } from '../../../bench/lib/prng';
+import { Prng } from '../../../tools/harness/prng';
 import type { CatalogProduct } from './catalog-product';
 
 /** One kind of product of a test vocabulary (the bench's ProductKind, plus sizes and units kept in attributes). */

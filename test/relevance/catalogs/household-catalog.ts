@@ -1,4 +1,4 @@
-import { Prng } from '../../../bench/lib/prng';
+import { Prng } from '../../../tools/harness/prng';
 import { gtinCheckDigit } from './gtin';
 import type { CatalogProduct, RelevanceCatalog } from './catalog-product';
 

@@ -18,13 +18,15 @@
  * and thousands of mutations of them.
  */
 import { ProductDto } from '../../../catalog/product/product.dto';
-import type { DeclaredRules } from '../../../catalog/validation/declared-rules';
 import { PRODUCT_RULES } from '../../../catalog/product/product-fields';
 import { normaliseProduct } from '../../../catalog/product/normalise-product';
 import { productIdFromInput } from '../../../catalog/product/product-id';
 import { isStorableString } from '../../../common/text/storable-string';
 import type { ValidProduct } from '../../../catalog/product/valid-product';
 import { isPlainObject } from '../../../common/json/is-plain-object';
+
+/** A DTO's rules as the catalog reads them back (PRODUCT_RULES is ProductDto's). */
+type DeclaredRules = typeof PRODUCT_RULES;
 
 /** Deeper than any valid product's value (product → field → list or map → scalar): the reference path decides. */
 const MAX_VALUE_DEPTH = 4;

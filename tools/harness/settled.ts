@@ -1,6 +1,6 @@
 import { cleanSearchPendingLists, SEARCH_GIN_INDEXES_SQL } from '../../src/catalog/stats/gin-pending-lists.service';
 import { SEARCH_TABLES, STALE_TABLES_SQL } from '../../src/catalog/stats/planner-statistics.service';
-import { sleep } from '../../tools/harness/repo';
+import { sleep } from './repo';
 import type { Client } from 'pg';
 import { withClient } from './bench-db';
 
