@@ -1,3 +1,5 @@
+import { ForbiddenError } from '../common/errors/api-error';
+
 /**
  * accounts--my:ro reads, accounts--my:rw writes (and reads). The two others are grants on top of
  * rw for what does lasting harm in one request: catalog:replace lets a replace import delete more
@@ -14,6 +16,11 @@ const IMPLIED: Record<Scope, readonly Scope[]> = {
   'catalog:replace': ['catalog:replace'],
   'webhooks:manage': ['webhooks:manage'],
 };
+
+/** The 403 for a principal without every one of `required` (the route's guard and a route's own finer check). */
+export function missingScopesError(required: readonly Scope[]): ForbiddenError {
+  return new ForbiddenError(`This operation requires the scope ${required.join(', ')}`);
+}
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);

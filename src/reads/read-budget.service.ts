@@ -1,3 +1,4 @@
+import { POSTGRES_ERROR, postgresErrorCode } from '../common/errors/postgres-errors';
 import { Injectable, Optional } from '@nestjs/common';
 import { ReadScope } from '../database/read-scope/read-scope';
 import type { ReplicaRead } from '../database/replicas/replica-read';
@@ -88,9 +89,8 @@ export class ReadBudgetService {
 
   /** A statement the read timeout (or abort) cancelled, or one that followed it, is 503 with Retry-After. */
   explain(error: unknown): unknown {
-    const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
-    const code = e?.code ?? e?.driverError?.code;
-    if (code !== '57014' && code !== '25P02') return error;
+    const code = postgresErrorCode(error);
+    if (code !== POSTGRES_ERROR.queryCanceled && code !== POSTGRES_ERROR.inFailedTransaction) return error;
     return new UnavailableError(
       `The read took longer than ${this.config.reads.statementTimeoutMs} ms and was cancelled; retry later or ask for less`,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORABLE_PATTERN } from '../common/text/storable-string';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
 import { MAX_ATTRIBUTE_FILTERS } from '../catalog/dto/product-query.dto';
@@ -20,9 +21,7 @@ export const MAX_LOOKUP_IDS = 100;
 /** A UCP request body is read up to this size (413 beyond). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
-// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
-const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-const text = (max: number) => z.string().min(1).max(max).regex(STORABLE, 'must not contain NUL characters or unpaired surrogates');
+const text = (max: number) => z.string().min(1).max(max).regex(STORABLE_PATTERN, 'must not contain NUL characters or unpaired surrogates');
 const minorAmount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const context = z
@@ -72,6 +71,16 @@ const pagination = z.strictObject({
 
 const passThrough = z.looseObject({});
 
+/** filters.price is in minor units of context.currency: without it the amounts mean nothing (search, lookup, get product). */
+const PRICE_NEEDS_CURRENCY: [(r: { filters?: { price?: unknown }; context?: { currency?: string } }) => boolean, z.core.$ZodCustomParams] =
+  [
+    (r) => r.filters?.price === undefined || r.context?.currency !== undefined,
+    {
+      message: 'filters.price needs context.currency: amounts are minor units of that currency (no currency conversion here)',
+      path: ['context', 'currency'],
+    },
+  ];
+
 export const searchRequestSchema = z
   .looseObject({
     query: text(200)
@@ -106,10 +115,7 @@ export const searchRequestSchema = z
   .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
     message: 'a search needs a query or at least one filter',
   })
-  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
-    message: 'filters.price needs context.currency: amounts are minor units of that currency (no currency conversion here)',
-    path: ['context', 'currency'],
-  });
+  .refine(...PRICE_NEEDS_CURRENCY);
 
 export const lookupRequestSchema = z
   .looseObject({
@@ -123,10 +129,7 @@ export const lookupRequestSchema = z
     signals: passThrough.optional(),
     attribution: passThrough.optional(),
   })
-  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
-    message: 'filters.price needs context.currency',
-    path: ['context', 'currency'],
-  });
+  .refine(...PRICE_NEEDS_CURRENCY);
 
 export const getProductRequestSchema = z
   .looseObject({
@@ -141,10 +144,7 @@ export const getProductRequestSchema = z
     signals: passThrough.optional(),
     attribution: passThrough.optional(),
   })
-  .refine((r) => r.filters?.price === undefined || r.context?.currency !== undefined, {
-    message: 'filters.price needs context.currency',
-    path: ['context', 'currency'],
-  });
+  .refine(...PRICE_NEEDS_CURRENCY);
 
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;

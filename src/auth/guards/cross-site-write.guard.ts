@@ -1,4 +1,5 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { ForbiddenError } from '../../common/errors/api-error';
 import type { Request } from 'express';
 import { AppConfig } from '../../common/config/app-config';
 import { crossSiteRefusal, type WriteOriginPolicy } from '../../common/security/write-origin';
@@ -21,7 +22,7 @@ export class CrossSiteWriteGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     const refusal = crossSiteRefusal(request.headers as Record<string, string | undefined>, this.policy);
-    if (refusal) throw new ForbiddenException(refusal);
+    if (refusal) throw new ForbiddenError(refusal);
     return true;
   }
 }

@@ -1,7 +1,7 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Principal } from '../principal';
-import { hasScopes, type Scope } from '../scopes';
+import { hasScopes, missingScopesError, type Scope } from '../scopes';
 
 export const REQUIRED_SCOPES = 'required-scopes';
 
@@ -15,6 +15,6 @@ export class ScopesGuard implements CanActivate {
     if (!required || required.length === 0) return true;
     const principal = context.switchToHttp().getRequest<{ user?: Principal }>().user;
     if (principal && hasScopes(principal.scopes, required)) return true;
-    throw new ForbiddenException(`This operation requires the scope ${required.join(', ')}`);
+    throw missingScopesError(required);
   }
 }

@@ -2,6 +2,7 @@ import { ApiHideProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger'
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
+import { STORABLE_PATTERN } from '../../common/text/storable-string';
 import { ISO_4217_CURRENCY_CODES } from '../validation/currencies';
 import { AVAILABILITY_VALUES, type Availability } from '../validation/product-vocabulary';
 import type { ProductCriteria } from '../criteria/product-criteria';
@@ -48,8 +49,7 @@ const isAttributeFilterMap = (value: unknown): boolean => {
 };
 
 // PostgreSQL text cannot hold a NUL, and a lone surrogate has no UTF-8 form: refuse both here.
-// eslint-disable-next-line no-control-regex -- NUL is exactly what is refused
-const STORABLE = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const STORABLE = STORABLE_PATTERN;
 const DECIMAL = /^\d{1,13}(?:\.\d{1,4})?$/;
 const PRICE_MESSAGE = 'must be a decimal amount in major units (e.g. 19.99), at most 4 decimals';
 

@@ -1,3 +1,4 @@
+import { POSTGRES_ERROR, postgresErrorCode } from '../../common/errors/postgres-errors';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
@@ -139,6 +140,5 @@ export class ProductRepository {
 
 /** 55P03 lock_not_available: lock_timeout ran out. */
 function isLockTimeout(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string } };
-  return e.code === '55P03' || e.driverError?.code === '55P03';
+  return postgresErrorCode(error) === POSTGRES_ERROR.lockNotAvailable;
 }

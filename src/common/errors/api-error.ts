@@ -19,6 +19,13 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/** 403 `authorization`: the credentials are valid but may not do this. */
+export class ForbiddenError extends ApiError {
+  constructor(message: string) {
+    super(HttpStatus.FORBIDDEN, 'authorization', message);
+  }
+}
+
 export class ValidationError extends ApiError {
   constructor(message: string) {
     super(HttpStatus.UNPROCESSABLE_ENTITY, 'validation', message);

@@ -3,6 +3,8 @@
 const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** The whole string storable, for validators that take a pattern (class-validator's @Matches, zod's regex). */
+export const STORABLE_PATTERN = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 /* eslint-enable no-control-regex */
 
 /**

@@ -27,6 +27,7 @@ import { SearchWordCheckOwnRows1795799264235 } from './1795799264235-SearchWordC
 import { VocabularySweepVersion1795803149824 } from './1795803149824-VocabularySweepVersion';
 import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
 import { VariantGroups1795811974360 } from './1795811974360-VariantGroups';
+import { DropUnusedSearchWalk1795850000000 } from './1795850000000-DropUnusedSearchWalk';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   BandWalkInIdOrder1795815000000,
   VocabularyLookupsByKey1795830000000,
   SearchFieldIndexes1795840000000,
+  DropUnusedSearchWalk1795850000000,
 ];

@@ -1,3 +1,4 @@
+import { POSTGRES_ERROR } from '../../common/errors/postgres-errors';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryRunner } from 'typeorm';
 import { ON_REPLICA, type ReplicaRead } from '../replicas/replica-read';
@@ -16,7 +17,7 @@ export type CancelStatement = (backendPid: number) => Promise<void>;
 /** A query asked for after its read had ended: it is refused, never run on another connection. */
 export class ReadEndedError extends Error {
   /** query_canceled: what a cancelled statement answers, so callers treat both alike. */
-  readonly code = '57014';
+  readonly code = POSTGRES_ERROR.queryCanceled;
 
   constructor() {
     super('The read has ended (its answer was sent or its client is gone); no further query runs for it');

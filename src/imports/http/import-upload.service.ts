@@ -1,3 +1,4 @@
+import { POSTGRES_ERROR, postgresErrorCode } from '../../common/errors/postgres-errors';
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -18,7 +19,6 @@ import { UploadSlots } from './upload/upload-slots';
 import { UploadMetricsService } from './upload-metrics.service';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-const UNIQUE_VIOLATION = '23505';
 
 /** How the import applies the file (persisted on the job). */
 export interface UploadMode {
@@ -177,8 +177,5 @@ function declaredLength(headers: IncomingHttpHeaders): number {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return (
-    (error as { code?: string; driverError?: { code?: string } }).code === UNIQUE_VIOLATION ||
-    (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION
-  );
+  return postgresErrorCode(error) === POSTGRES_ERROR.uniqueViolation;
 }

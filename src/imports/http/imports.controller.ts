@@ -1,10 +1,10 @@
-import { Controller, ForbiddenException, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal } from '../../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../../auth/principal';
-import { hasScopes } from '../../auth/scopes';
+import { hasScopes, missingScopesError } from '../../auth/scopes';
 import { AppConfig } from '../../common/config/app-config';
 import { PageQueryDto } from '../../common/pagination/page-query.dto';
 import { UuidParam } from '../../common/pipes/uuid-param.pipe';
@@ -104,7 +104,7 @@ export class ImportsController {
   ): Promise<UploadResultDto> {
     // Refused before the file is read: nothing is stored.
     if (query.mode === 'replace' && query.allow_mass_delete && !hasScopes(principal.scopes, ['catalog:replace'])) {
-      throw new ForbiddenException('This operation requires the scope catalog:replace');
+      throw missingScopesError(['catalog:replace']);
     }
     const jobId = await this.uploads.upload(request, principal, idempotencyKey, {
       mode: query.mode,

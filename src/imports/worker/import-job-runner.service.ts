@@ -49,7 +49,7 @@ export class ImportJobRunnerService {
     private readonly jobs: ImportJobRepository,
     private readonly files: ImportFileRepository,
     private readonly errors: ImportErrorRepository,
-    private readonly catalog: ImportBatchService,
+    private readonly batches: ImportBatchService,
     private readonly metrics: ImportMetricsService,
     private readonly ids: ImportJobIdsRepository,
     @Optional() private readonly fences?: ReplicaFencesService,
@@ -174,7 +174,7 @@ export class ImportJobRunnerService {
     const limit = this.config.quotas.products;
     const submit = async (batch: RawElement[]) => {
       const quota = roomUnder(limit, stored);
-      const diff = await this.catalog.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written, quota);
+      const diff = await this.batches.prepare(this.dataSource.manager, job.organizationId, batch, inFlight?.written, quota);
       stored += ImportBatchService.created(diff);
       if (inFlight) await inFlight.commit;
       if (shouldStop()) throw new ImportInterruptedError(job.id);
@@ -208,7 +208,7 @@ export class ImportJobRunnerService {
    * them in merge mode; in replace mode only those its file names (the others are deleted at the end).
    */
   private async productsAfterJob(job: ImportJob): Promise<number> {
-    if (job.mode !== 'replace') return this.catalog.countProducts(job.organizationId);
+    if (job.mode !== 'replace') return this.batches.countProducts(job.organizationId);
     const effect = await this.ids.replaceEffect(job.organizationId, job.id);
     return effect.catalogSize - effect.absent;
   }
@@ -230,7 +230,7 @@ export class ImportJobRunnerService {
         skipped: diff.skipped,
       });
       if (failedBefore === null) return false;
-      await this.catalog.write(manager, job.organizationId, job.id, diff);
+      await this.batches.write(manager, job.organizationId, job.id, diff);
       const room = Math.max(0, this.config.worker.errorDetailsLimit - failedBefore);
       await this.errors.insertMany(manager, job.id, this.errorRows(job, batch, diff.invalid.slice(0, room)));
       return true;

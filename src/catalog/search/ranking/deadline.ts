@@ -1,3 +1,4 @@
+import { POSTGRES_ERROR, postgresErrorCode } from '../../../common/errors/postgres-errors';
 import type { Run } from './score';
 
 /** The ranking's work budget ran out (SEARCH_RANKING_BUDGET_MS): the page is completed from a sample and says so. */
@@ -51,6 +52,5 @@ export class Deadline {
 
 /** PostgreSQL's query_canceled (statement_timeout), as the driver or TypeORM reports it. */
 function isCancelled(error: unknown): boolean {
-  const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
-  return (e?.code ?? e?.driverError?.code) === '57014';
+  return postgresErrorCode(error) === POSTGRES_ERROR.queryCanceled;
 }
