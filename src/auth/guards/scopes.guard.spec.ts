@@ -1,4 +1,5 @@
-import { ForbiddenException, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ForbiddenError } from '../../common/errors/api-error';
 import { Reflector } from '@nestjs/core';
 import { RequireScopes } from '../decorators/require-scopes.decorator';
 import type { Principal } from '../principal';
@@ -84,10 +85,20 @@ describe('ScopesGuard', () => {
     expect(guard.canActivate(contextFor(MethodScopedController, 'write', principal(['accounts--my:rw'])))).toBe(true);
   });
 
+  /** The message the 403's ErrorResponse body carries. */
+  function refusalOf(context: ExecutionContext): string {
+    try {
+      guard.canActivate(context);
+    } catch (error) {
+      return ((error as ForbiddenError).getResponse() as { error: { message: string } }).error.message;
+    }
+    throw new Error('expected a refusal');
+  }
+
   it('refuses a read-only token on a write route with 403 naming the missing scope', () => {
     const context = contextFor(MethodScopedController, 'write', principal(['accounts--my:ro']));
-    expect(() => guard.canActivate(context)).toThrow(ForbiddenException);
-    expect(() => guard.canActivate(context)).toThrow(/accounts--my:rw/);
+    expect(() => guard.canActivate(context)).toThrow(ForbiddenError);
+    expect(refusalOf(context)).toMatch(/accounts--my:rw/);
   });
 
   it.each<[string, Scope]>([
@@ -95,24 +106,22 @@ describe('ScopesGuard', () => {
     ['write', 'accounts--my:rw'],
   ])('refuses a token without any scope on the %s route', (method, scope) => {
     const context = contextFor(MethodScopedController, method, principal([]));
-    expect(() => guard.canActivate(context)).toThrow(ForbiddenException);
-    expect(() => guard.canActivate(context)).toThrow(scope);
+    expect(() => guard.canActivate(context)).toThrow(ForbiddenError);
+    expect(refusalOf(context)).toContain(scope);
   });
 
   it('refuses with 403 (not a crash) when no principal is on the request', () => {
-    expect(() => guard.canActivate(contextFor(MethodScopedController, 'read'))).toThrow(ForbiddenException);
+    expect(() => guard.canActivate(contextFor(MethodScopedController, 'read'))).toThrow(ForbiddenError);
   });
 
   it('ignores unknown scope names held by the token', () => {
     expect(() => guard.canActivate(contextFor(MethodScopedController, 'read', principal(['admin', 'accounts--my:*'])))).toThrow(
-      ForbiddenException,
+      ForbiddenError,
     );
   });
 
   it('falls back to the scopes required on the controller class', () => {
-    expect(() => guard.canActivate(contextFor(ClassScopedController, 'inherited', principal(['accounts--my:ro'])))).toThrow(
-      ForbiddenException,
-    );
+    expect(() => guard.canActivate(contextFor(ClassScopedController, 'inherited', principal(['accounts--my:ro'])))).toThrow(ForbiddenError);
     expect(guard.canActivate(contextFor(ClassScopedController, 'inherited', principal(['accounts--my:rw'])))).toBe(true);
   });
 
@@ -120,14 +129,15 @@ describe('ScopesGuard', () => {
     expect(guard.canActivate(contextFor(ClassScopedController, 'overridden', principal(['accounts--my:ro'])))).toBe(true);
   });
 
-  it('raises a ForbiddenException that is a 403', () => {
+  it('raises a ForbiddenError that is a 403 `authorization`', () => {
     let caught: unknown;
     try {
       guard.canActivate(contextFor(MethodScopedController, 'write', principal([])));
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(ForbiddenException);
-    expect((caught as ForbiddenException).getStatus()).toBe(403);
+    expect(caught).toBeInstanceOf(ForbiddenError);
+    expect((caught as ForbiddenError).getStatus()).toBe(403);
+    expect((caught as ForbiddenError).type).toBe('authorization');
   });
 });

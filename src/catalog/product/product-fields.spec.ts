@@ -33,18 +33,5 @@ describe('PRODUCT_FIELD_KINDS (derived from ProductDto for the feed readers and 
     expect(ofKind('list')).toEqual([...shape.arrays]);
     expect(ofKind('attributes')).toEqual([...shape.maps]);
     expect(ofKind('integer')).toEqual(['inventory_quantity']);
-    expect(ofKind('text')).toEqual([
-      'id',
-      'title',
-      'description',
-      'url',
-      'image_url',
-      'availability',
-      'condition',
-      'brand',
-      'gtin',
-      'mpn',
-      'group_id',
-    ]);
   });
 });
