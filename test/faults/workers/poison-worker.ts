@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const dist = process.argv[2];
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { WorkerModule } = (await import(join(dist, 'worker.module.js'))) as typeof WorkerModuleModule;
-  const { ImportJobRunnerService } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
+  const { ImportJobRunnerService } = (await import(join(dist, 'imports/worker/import-job-runner.service.js'))) as typeof RunnerModule;
   const { ImportQueueConsumer } = (await import(join(dist, 'imports/worker/import-queue.consumer.js'))) as typeof WorkerServiceModule;
 
   class KillingRunner extends ImportJobRunnerService {

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   if (point !== 'job-committed' && point !== 'before-enqueue') throw new Error(`WEBHOOK_KILL_POINT=${point}`);
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { WorkerModule } = (await import(join(dist, 'worker.module.js'))) as typeof WorkerModuleModule;
-  const { ImportJobRunnerService } = (await import(join(dist, 'imports/worker/import-job-runner.js'))) as typeof RunnerModule;
+  const { ImportJobRunnerService } = (await import(join(dist, 'imports/worker/import-job-runner.service.js'))) as typeof RunnerModule;
   const { ImportQueueConsumer } = (await import(join(dist, 'imports/worker/import-queue.consumer.js'))) as typeof WorkerServiceModule;
   const { WebhookQueueProducer } = (await import(join(dist, 'webhooks/delivery/webhook-queue.producer.js'))) as typeof ProducerModule;
   const { WebhookWorkerService } = (await import(join(dist, 'webhooks/delivery/webhook-worker.service.js'))) as typeof WebhookWorkerModule;
