@@ -8,9 +8,9 @@
  * (an unknown or undefined field, a non-plain object, null) yields null.
  *
  * ProductDto is the one definition: the rules run here are read back from its decorators
- * (PRODUCT_RULES, from declaredRulesOf: each Satisfies predicate, required or optional, the nested MoneyDto), the
- * product is built by the same normaliseProduct, and every string must be storable as
- * findUnstorableStrings requires. Adding a field or a rule to the DTO changes this check with it.
+ * (PRODUCT_RULES, from declaredRulesOf: each Satisfies predicate, required or optional, the nested
+ * MoneyDto's), the product is built by the same normaliseProduct, and every string must be storable
+ * as findUnstorableStrings requires. Adding a field or a rule to the DTO changes this check with it.
  * What cannot be read back switches the fast path off (FAST_PATH_SCHEMA_DRIFT, asserted empty by a
  * spec): a class-validator decorator that is not a Satisfies rule, and class-transformer transforms,
  * of which the DTO has one, known here: an integer id stored as its decimal string (product-id.ts).
