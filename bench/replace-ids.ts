@@ -78,7 +78,9 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const total = await timed('scan pass recording ids', () => countElementsRecordingIds(feed(), (batch) => ids.add(jobId, batch)));
     clearInterval(sampler);
-    process.stdout.write(`  ${total.toLocaleString('en-US')} elements; RSS ${Math.round(before / MIB)} MiB before, peak ${Math.round(peak / MIB)} MiB\n`);
+    process.stdout.write(
+      `  ${total.toLocaleString('en-US')} elements; RSS ${Math.round(before / MIB)} MiB before, peak ${Math.round(peak / MIB)} MiB\n`,
+    );
     const effect = await timed('guard query', () => ids.replaceEffect(organizationId, jobId));
     process.stdout.write(`  ${JSON.stringify(effect)}\n`);
     const deleted = await timed('final transaction (delete absent products, clear ids)', () =>

@@ -4,7 +4,14 @@ import type { ServiceStack } from '../service-stack';
 import { createTenants } from '../tenants';
 import { fork } from 'node:child_process';
 import { LANE_ENV, type LaneWork } from './load-lane';
-import { insertOrganizations, type MeasuredOrganization, type OrganizationRole, productsOf, type ScaleLayout, totalProducts } from './scale-db';
+import {
+  insertOrganizations,
+  type MeasuredOrganization,
+  type OrganizationRole,
+  productsOf,
+  type ScaleLayout,
+  totalProducts,
+} from './scale-db';
 
 export interface BuildResult {
   measured: MeasuredOrganization[];
@@ -36,7 +43,10 @@ export async function buildDatabase(
   const total = totalProducts(layout);
   const started = performance.now();
   const ids = await withClient(stack.databaseUrl, async (client) => {
-    const others = Array.from({ length: Math.max(0, layout.organizations - MEASURED.length) }, (_, i) => `scale-org-${i + MEASURED.length}`);
+    const others = Array.from(
+      { length: Math.max(0, layout.organizations - MEASURED.length) },
+      (_, i) => `scale-org-${i + MEASURED.length}`,
+    );
     return [...measuredTenants.map((t) => t.organizationId), ...(await insertOrganizations(client, others))];
   });
   log(`loading ${total.toLocaleString('en')} products into ${ids.length} organizations`);

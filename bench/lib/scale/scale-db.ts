@@ -94,7 +94,9 @@ export async function pendingTotal(client: Client): Promise<number> {
 /** Lists every product as pending again and drops the vectors: the sweep can be timed again on the same data. */
 export async function resetSearchRows(client: Client): Promise<number> {
   await client.query('TRUNCATE product_search, product_search_pending');
-  const { rowCount } = await client.query('INSERT INTO product_search_pending (organization_id, product_id) SELECT organization_id, product_id FROM products');
+  const { rowCount } = await client.query(
+    'INSERT INTO product_search_pending (organization_id, product_id) SELECT organization_id, product_id FROM products',
+  );
   return rowCount ?? 0;
 }
 

@@ -94,7 +94,9 @@ async function runProbe(
     { timeoutMs: 600_000, deadService: stack.deadService },
   );
   const searchable = await measureSearchable(stack.databaseUrl, probe.tenant.organizationId, phase, 600_000);
-  log(`probe: waited ${phase.queue_wait_s} s for the worker, done after ${phase.import_s} s, searchable after ${searchable?.searchable_s ?? '-'} s`);
+  log(
+    `probe: waited ${phase.queue_wait_s} s for the worker, done after ${phase.import_s} s, searchable after ${searchable?.searchable_s ?? '-'} s`,
+  );
   return {
     uploaded_after_s: round(uploadedAfter, 1),
     pending_at_upload: pendingAtUpload,

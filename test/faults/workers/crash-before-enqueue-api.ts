@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const { loadConfig } = (await import(join(dist, 'common/config/load-config.js'))) as typeof LoadConfigModule;
   const { AppModule } = (await import(join(dist, 'app.module.js'))) as typeof AppModuleModule;
   const { configureApp } = (await import(join(dist, 'configure-app.js'))) as typeof ConfigureAppModule;
-  const { UploadCheckpointsService } = (await import(join(dist, 'imports/http/upload/upload-checkpoints.service.js'))) as typeof CheckpointsModule;
+  const { UploadCheckpointsService } = (await import(
+    join(dist, 'imports/http/upload/upload-checkpoints.service.js')
+  )) as typeof CheckpointsModule;
 
   class KillingCheckpoints extends UploadCheckpointsService {
     override afterCommit(): void {
