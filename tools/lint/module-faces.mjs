@@ -31,7 +31,7 @@ const moduleFaces = {
     ],
     messages: {
       internal:
-        "'{{source}}' is inside the {{module}} module: import its public face (MODULE_FACES in eslint.config.mjs), or move what you need there.",
+        "'{{source}}' is inside the {{module}} module: import its public face (MODULE_FACES in tools/lint/fences.mjs), or move what you need there.",
       door: "'{{source}}' is inside {{folder}}; from outside it, import {{doors}} only.",
     },
   },
