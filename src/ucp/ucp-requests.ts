@@ -72,14 +72,14 @@ const pagination = z.strictObject({
 const passThrough = z.looseObject({});
 
 /** filters.price is in minor units of context.currency: without it the amounts mean nothing (search, lookup, get product). */
-const PRICE_NEEDS_CURRENCY: [(r: { filters?: { price?: unknown }; context?: { currency?: string } }) => boolean, z.core.$ZodCustomParams] =
-  [
-    (r) => r.filters?.price === undefined || r.context?.currency !== undefined,
-    {
-      message: 'filters.price needs context.currency: amounts are minor units of that currency (no currency conversion here)',
-      path: ['context', 'currency'],
-    },
-  ];
+function hasCurrencyForPrice(r: { filters?: { price?: unknown }; context?: { currency?: string } }): boolean {
+  return r.filters?.price === undefined || r.context?.currency !== undefined;
+}
+
+const PRICE_NEEDS_CURRENCY = {
+  message: 'filters.price needs context.currency: amounts are minor units of that currency (no currency conversion here)',
+  path: ['context', 'currency'],
+};
 
 export const searchRequestSchema = z
   .looseObject({
@@ -115,7 +115,7 @@ export const searchRequestSchema = z
   .refine((r) => r.query !== undefined || (r.filters !== undefined && Object.keys(r.filters).length > 0), {
     message: 'a search needs a query or at least one filter',
   })
-  .refine(...PRICE_NEEDS_CURRENCY);
+  .refine(hasCurrencyForPrice, PRICE_NEEDS_CURRENCY);
 
 export const lookupRequestSchema = z
   .looseObject({
@@ -129,7 +129,7 @@ export const lookupRequestSchema = z
     signals: passThrough.optional(),
     attribution: passThrough.optional(),
   })
-  .refine(...PRICE_NEEDS_CURRENCY);
+  .refine(hasCurrencyForPrice, PRICE_NEEDS_CURRENCY);
 
 export const getProductRequestSchema = z
   .looseObject({
@@ -144,7 +144,7 @@ export const getProductRequestSchema = z
     signals: passThrough.optional(),
     attribution: passThrough.optional(),
   })
-  .refine(...PRICE_NEEDS_CURRENCY);
+  .refine(hasCurrencyForPrice, PRICE_NEEDS_CURRENCY);
 
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;

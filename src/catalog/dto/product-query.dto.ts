@@ -48,8 +48,6 @@ const isAttributeFilterMap = (value: unknown): boolean => {
   );
 };
 
-// PostgreSQL text cannot hold a NUL, and a lone surrogate has no UTF-8 form: refuse both here.
-const STORABLE = STORABLE_PATTERN;
 const DECIMAL = /^\d{1,13}(?:\.\d{1,4})?$/;
 const PRICE_MESSAGE = 'must be a decimal amount in major units (e.g. 19.99), at most 4 decimals';
 
@@ -79,7 +77,7 @@ export class ProductQueryDto extends PageQueryDto {
   @IsString()
   @MinLength(1, { message: 'q must be 1 to 200 characters' })
   @MaxLength(200, { message: 'q must be 1 to 200 characters' })
-  @Matches(STORABLE, { message: 'q must not contain NUL characters or unpaired surrogates' })
+  @Matches(STORABLE_PATTERN, { message: 'q must not contain NUL characters or unpaired surrogates' })
   q?: string;
 
   // No `example` on these filters: Swagger UI would pre-fill "Try it out" with it and silently filter the list.
@@ -131,7 +129,7 @@ export class ProductQueryDto extends PageQueryDto {
   @IsString()
   @MinLength(1, { message: 'brand must be 1 to 70 characters' })
   @MaxLength(70, { message: 'brand must be 1 to 70 characters' })
-  @Matches(STORABLE, { message: 'brand must not contain NUL characters or unpaired surrogates' })
+  @Matches(STORABLE_PATTERN, { message: 'brand must not contain NUL characters or unpaired surrogates' })
   brand?: string;
 
   @ApiPropertyOptional({
@@ -142,7 +140,7 @@ export class ProductQueryDto extends PageQueryDto {
   @IsString()
   @MinLength(1, { message: 'category must be 1 to 255 characters' })
   @MaxLength(255, { message: 'category must be 1 to 255 characters' })
-  @Matches(STORABLE, { message: 'category must not contain NUL characters or unpaired surrogates' })
+  @Matches(STORABLE_PATTERN, { message: 'category must not contain NUL characters or unpaired surrogates' })
   category?: string;
 
   @ApiPropertyOptional({
