@@ -6,6 +6,7 @@ import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { TokenRepository } from './repositories/token.repository';
 import { isScope } from './scopes';
+import { isLanguageTag, LANGUAGE_TAG_MESSAGE } from '../common/languages/language-tag';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 
 export class AdminError extends Error {}
@@ -28,6 +29,14 @@ export class AuthAdminService {
     if (!name.trim()) throw new AdminError('--name must not be empty');
     const organization = await this.organizations.create(name.trim());
     return { id: organization.id, name: organization.name };
+  }
+
+  /** Sets the organization's default catalog language; its products naming none are indexed again. */
+  async setOrganizationLanguage(organizationId: string, language: string) {
+    if (!isLanguageTag(language)) throw new AdminError(`--language ${LANGUAGE_TAG_MESSAGE}`);
+    const reindexed = UUID.test(organizationId) ? await this.organizations.setLanguage(organizationId, language) : null;
+    if (reindexed === null) throw new AdminError(`Organization ${organizationId} not found`);
+    return { id: organizationId, language, products_reindexed: reindexed };
   }
 
   async createAccount(organizationId: string, id?: string) {

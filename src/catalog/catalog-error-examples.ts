@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG_MESSAGE } from '../common/languages/language-tag';
 import { conflict, DEFAULT_CONFIG, errorExamples, notFound, validation } from '../openapi/error-examples';
 import { AVAILABILITY_VALUES } from './validation/product-vocabulary';
 
@@ -13,6 +14,7 @@ export const CATALOG_ERRORS = errorExamples({
       'attributes must be 1 to 10 filters written attributes[key]=value, each key and value 1 to 200 characters, given once',
     ),
     brand: validation('brand empty or over 70 characters', 'brand must be 1 to 70 characters'),
+    language: validation('language not a BCP 47 tag', `language ${LANGUAGE_TAG_MESSAGE}`),
     category: validation('category empty or over 255 characters', 'category must be 1 to 255 characters'),
     availability: validation(
       'availability names an unknown value',

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
@@ -24,6 +24,7 @@ const QUERY_ERRORS = [
   validation.query,
   validation.brand,
   validation.category,
+  validation.language,
   validation.availability,
   validation.currency,
   validation.priceMin,
@@ -53,8 +54,12 @@ export class CatalogController {
   @ApiAttributeFilters()
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
   @ApiErrors(validation.cursor, ...QUERY_ERRORS)
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ProductQueryDto): Promise<StoredProductPageDto> {
-    return this.catalog.listProducts(principal.organizationId, query.toCriteria(), query.limit, query.cursor);
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ProductQueryDto,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<StoredProductPageDto> {
+    return this.catalog.listProducts(principal.organizationId, query.toCriteria(acceptLanguage), query.limit, query.cursor);
   }
 
   @Get('facets')
@@ -70,8 +75,12 @@ export class CatalogController {
   @ApiAttributeFilters()
   @ApiOkResponse({ type: ProductFacetsDto, description: 'Facet counts' })
   @ApiErrors(...QUERY_ERRORS)
-  facets(@CurrentPrincipal() principal: Principal, @Query() query: FacetQueryDto): Promise<ProductFacetsDto> {
-    return this.facetCounts.count(principal.organizationId, criteriaOf(query), query.limit);
+  facets(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: FacetQueryDto,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<ProductFacetsDto> {
+    return this.facetCounts.count(principal.organizationId, criteriaOf(query, acceptLanguage), query.limit);
   }
 
   @Get(':product_id')

@@ -4,6 +4,7 @@ export class UsageError extends Error {}
 
 export type CliCommand =
   | { kind: 'organizations:create'; name: string }
+  | { kind: 'organizations:set-language'; organizationId: string; language: string }
   | { kind: 'accounts:create'; organizationId: string; id?: string }
   | { kind: 'accounts:disable' | 'accounts:enable'; accountId: string }
   | { kind: 'tokens:create'; accountId: string; scopes: string[]; name?: string; expiresAt?: Date; noExpiry?: boolean }
@@ -12,6 +13,7 @@ export type CliCommand =
 
 export const USAGE = `Usage:
   cli organizations create --name <name>
+  cli organizations set-language <org-uuid> --language <bcp-47-tag>
   cli accounts create --organization <org-uuid> [--id <account-id>]
   cli accounts disable <account-id> | accounts enable <account-id>
   cli tokens create --account <account-id> --scopes <s1,s2|""> [--name <name>] [--expires-at <iso> | --no-expiry]
@@ -20,7 +22,9 @@ export const USAGE = `Usage:
 
 Scopes: accounts--my:ro, accounts--my:rw, catalog:replace (replace imports with allow_mass_delete),
 webhooks:manage (create, delete, rotate webhooks). Without --expires-at a token expires after
-TOKEN_DEFAULT_TTL_DAYS (default 90); --no-expiry makes one that never expires.`;
+TOKEN_DEFAULT_TTL_DAYS (default 90); --no-expiry makes one that never expires.
+set-language sets the catalog's default language (en until set): its products that name no language
+of their own are indexed again by that language's rules.`;
 
 /** Parses the admin CLI's arguments; throws UsageError with a readable message. */
 export function parseCliArgs(argv: string[]): CliCommand {
@@ -34,6 +38,8 @@ export function parseCliArgs(argv: string[]): CliCommand {
   switch (`${resource} ${action}`) {
     case 'organizations create':
       return { kind: 'organizations:create', name: need('name') };
+    case 'organizations set-language':
+      return { kind: 'organizations:set-language', organizationId: positional(positionals, 'org-uuid'), language: need('language') };
     case 'accounts create':
       return { kind: 'accounts:create', organizationId: need('organization'), id: optional(values.id) };
     case 'accounts disable':
@@ -68,6 +74,7 @@ function parseOrThrow(args: string[]) {
       strict: true,
       options: {
         name: { type: 'string' },
+        language: { type: 'string' },
         organization: { type: 'string' },
         id: { type: 'string' },
         account: { type: 'string' },

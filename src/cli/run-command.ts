@@ -5,6 +5,8 @@ export function runCommand(admin: AuthAdminService, command: CliCommand): Promis
   switch (command.kind) {
     case 'organizations:create':
       return admin.createOrganization(command.name);
+    case 'organizations:set-language':
+      return admin.setOrganizationLanguage(command.organizationId, command.language);
     case 'accounts:create':
       return admin.createAccount(command.organizationId, command.id);
     case 'accounts:disable':

@@ -61,7 +61,7 @@ export class UcpCatalogController {
   })
   @ApiErrors(...BODY_ERRORS, validation.ucpSearch, validation.cursor)
   async search(@CurrentPrincipal() principal: Principal, @Req() request: Request): Promise<UcpSearchResponse> {
-    return this.catalog.search(principal.organizationId, await parseBody(request, searchRequestSchema));
+    return this.catalog.search(principal.organizationId, await parseBody(request, searchRequestSchema), request.headers['accept-language']);
   }
 
   @Post('lookup')

@@ -1,3 +1,4 @@
+import { acceptedLanguages } from '../common/languages/language-tag';
 import { Injectable } from '@nestjs/common';
 import type { ProductDto } from '../catalog/product/product.dto';
 import type { Product } from '../catalog/entities/product.entity';
@@ -35,7 +36,9 @@ import {
 export class UcpCatalogService {
   constructor(private readonly query: ProductQueryService) {}
 
-  async search(organizationId: string, request: SearchRequest): Promise<UcpSearchResponse> {
+  /** `acceptLanguage`: the REST binding's Accept-Language, read when context.language is absent (as UCP asks). */
+  async search(organizationId: string, request: SearchRequest, acceptLanguage?: string): Promise<UcpSearchResponse> {
+    const languages = request.context?.language ? [request.context.language] : acceptedLanguages(acceptLanguage);
     // Only priced products: a UCP product needs a price (lookups report unpriced ids instead).
     const criteria: ProductCriteria = {
       ...toCriteria(request.filters, request.context?.currency),
@@ -46,6 +49,7 @@ export class UcpCatalogService {
       collapseVariants: true,
       ...(request.sort && { sort: request.sort }),
       ...(request.context?.currency && { sortCurrency: request.context.currency }),
+      ...(languages.length > 0 && { languages }),
     };
     const messages: UcpMessage[] = [];
     if (criteria.price && !(await this.query.hasCurrency(organizationId, criteria.price.currency))) {

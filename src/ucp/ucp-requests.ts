@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLanguageTag, LANGUAGE_TAG_MESSAGE } from '../common/languages/language-tag';
 import { STORABLE_PATTERN } from '../common/text/storable-string';
 import { AVAILABILITY_VALUES } from '../catalog/validation/product-vocabulary';
 import { ISO_4217_CURRENCY_CODES } from '../catalog/validation/currencies';
@@ -31,8 +32,15 @@ const context = z
       .refine((code) => ISO_4217_CURRENCY_CODES.has(code), 'must be an ISO 4217 currency code in upper case')
       .optional()
       .describe('Presentment currency; price filters are in its minor units (required with filters.price)'),
+    language: z
+      .string()
+      .refine(isLanguageTag, LANGUAGE_TAG_MESSAGE)
+      .optional()
+      .describe(
+        "The buyer's language (BCP 47): the query is read in it first, then in the catalog's languages (REST: else Accept-Language)",
+      ),
   })
-  .describe('UCP context; only currency is used (prices are not converted, other fields are accepted and ignored)');
+  .describe('UCP context; currency and language are used (prices are not converted, other fields are accepted and ignored)');
 
 const filters = z
   .strictObject({

@@ -8,6 +8,7 @@ import { upload, waitForIndexing, waitForJob, waitForSearch } from '../support/i
 import { createTestApp, type TestApp } from '../support/test-app';
 import { authed } from '../support/authed';
 import { eventually } from '../support/eventually';
+import { PRODUCT_LANGUAGE } from '../support/product-language-sql';
 
 /**
  * docs/operations.md "Search after an import": imports list the products they write as pending; the worker's
@@ -35,7 +36,7 @@ describe('Search indexing after imports', () => {
   /** One row `{ same }` per stored search row of the product: whether it is product_search_vector() of its document. */
   const storedVectorIsCurrent = (organizationId: string, productId: string): Promise<Array<{ same: boolean }>> =>
     db().query(
-      `SELECT product_search_vector(p.data) = s.search AS same
+      `SELECT product_search_vector(p.data, ${PRODUCT_LANGUAGE}) = s.search AS same
          FROM products p JOIN product_search s USING (organization_id, product_id)
         WHERE p.organization_id = $1 AND p.product_id = $2`,
       [organizationId, productId],
@@ -102,14 +103,14 @@ describe('Search indexing after imports', () => {
   it('ranks exactly as the stored vector did (title A, brand/categories B, tags C, description D)', async () => {
     expect(await storedVectorIsCurrent(caller.organizationId, 'rug-1')).toEqual([{ same: true }]);
     const weights: Array<{ v: string }> = await db().query(
-      `SELECT product_search_vector('{"title":"alpha","brand":"beta","categories":["gamma"],"tags":["delta"],"description":"epsilon"}')::text AS v`,
+      `SELECT product_search_vector('{"title":"alpha","brand":"beta","categories":["gamma"],"tags":["delta"],"description":"epsilon"}', 'en')::text AS v`,
     );
     expect(weights[0].v).toBe("'alpha':1A 'beta':2B 'delta':4C 'epsilon':5 'gamma':3B");
   });
 
   it('keeps stop words in the describing fields and drops them from the description (migration 1795803811980)', async () => {
     const rows: Array<{ v: string }> = await db().query(
-      `SELECT product_search_vector('{"title":"On-Ear Headphones","attributes":{"size":"S"},"description":"A bag of chips on the go"}')::text AS v`,
+      `SELECT product_search_vector('{"title":"On-Ear Headphones","attributes":{"size":"S"},"description":"A bag of chips on the go"}', 'en')::text AS v`,
     );
     // Title and attributes: "on" and "s" are there; description: "a", "of", "on", "the" are not, positions kept.
     expect(rows[0].v).toBe("'bag':6 'chip':8 'ear':2A 'go':11 'headphon':3A 'on':1A 's':4B");
@@ -135,11 +136,13 @@ describe('Search indexing after imports', () => {
     ];
     const product = fc.record(
       {
-        title: fc.constantFrom('Desk lamp', 'Oak stool', 'Running shoes for trails', 'Ελληνικό φως'),
+        title: fc.constantFrom('Desk lamp', 'Oak stool', 'Running shoes for trails', 'Ελληνικό φως', 'ソニー ワイヤレスヘッドホン', 'Lederhandtasche Muenchen'),
         brand: fc.constantFrom(...brands),
         categories: fc.constantFrom(...lists),
         tags: fc.array(fc.constantFrom('brass', 'oak', 'sale', 'new in'), { minLength: 1, maxLength: 3 }),
-        description: fc.constantFrom('Brass finish.', 'Hand-made in Porto, tested by our team.', 'Ça va très bien'),
+        description: fc.constantFrom('Brass finish.', 'Hand-made in Porto, tested by our team.', 'Ça va très bien', 'Größere Taschen für Münchner'),
+        // Products in their own languages: read by other rules, grouped apart in a chunk (same brand, other language).
+        language: fc.constantFrom('de', 'fr-CA', 'ja', 'pl', 'EN'),
         availability: fc.constantFrom('in_stock', 'out_of_stock'),
         price: fc.constantFrom({ amount: 10, currency: 'EUR' }, { amount: 99.99, currency: 'USD' }),
       },
@@ -151,7 +154,7 @@ describe('Search indexing after imports', () => {
 
     const [row]: Array<{ rows: number; different: number }> = await db().query(
       `SELECT count(*)::int AS rows,
-              count(*) FILTER (WHERE s.search <> product_search_vector(p.data)
+              count(*) FILTER (WHERE s.search <> product_search_vector(p.data, ${PRODUCT_LANGUAGE})
                  OR s.category_keys IS DISTINCT FROM (CASE WHEN p.data ? 'categories' THEN product_category_keys(p.organization_id, p.data->'categories') END)
                  OR s.brand_key IS DISTINCT FROM lower(p.data->>'brand')
                  OR s.availability IS DISTINCT FROM p.data->>'availability'

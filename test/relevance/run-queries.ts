@@ -57,7 +57,10 @@ export async function runQueries(
       let answer: SearchAnswer = { ids: [] };
       let error: string | undefined;
       try {
-        answer = await engine.search(query.q, { collapseVariants: query.collapse && COLLAPSE_VARIANTS_BUILT });
+        answer = await engine.search(query.q, {
+          collapseVariants: query.collapse && COLLAPSE_VARIANTS_BUILT,
+          ...(query.language && { language: query.language }),
+        });
       } catch (e) {
         error = (e as Error).message;
       }

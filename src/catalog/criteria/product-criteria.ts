@@ -42,6 +42,11 @@ export interface ProductCriteria {
   collapseVariants?: boolean;
   /** A search returns only products matching every word of q (REST `match=all`): no partial matches. */
   matchAll?: boolean;
+  /**
+   * The languages q is written in, first preferred (REST `language` or Accept-Language, UCP
+   * context.language): q is read in these, then in the catalog's own (docs/search.md "Languages").
+   */
+  languages?: string[];
 }
 
 /** The category path as the SQL key function normalises it: segments trimmed and joined by " > ". */

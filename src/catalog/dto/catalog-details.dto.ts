@@ -27,4 +27,21 @@ export class CatalogDetailsDto {
     description: 'When a product was last written, as of the same recompute as product_count; null for an empty catalog',
   })
   updated_at: string | null;
+
+  @ApiProperty({
+    example: 'de',
+    description:
+      "The catalog's default language (BCP 47; `en` until an operator sets it with `cli organizations set-language`): products " +
+      'that name no `language` of their own are searched by its rules (docs/search.md "Languages").',
+  })
+  language: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['fr'],
+    description:
+      "The languages (primary subtags) the catalog's products name in their own `language` field: queries are read in these too. " +
+      'A language stays listed after its last product is deleted.',
+  })
+  product_languages: string[];
 }

@@ -9,6 +9,13 @@ import type { ProductCriteria } from '../criteria/product-criteria';
 import { MATCH_STRATEGIES, type MatchStrategy, normaliseCategoryPath, SEARCH_SORTS, type SearchSort } from '../criteria/product-criteria';
 import { Satisfies } from '../validation/decorators/satisfies.decorator';
 import { isStorableString } from '../../common/text/storable-string';
+import {
+  acceptedLanguages,
+  isLanguageTag,
+  LANGUAGE_TAG_MAX_LENGTH,
+  LANGUAGE_TAG_MESSAGE,
+  LANGUAGE_TAG_PATTERN,
+} from '../../common/languages/language-tag';
 
 /** The `attributes[key]=value` query parameter, for the routes that take ProductQueryDto. */
 export const ApiAttributeFilters = (): MethodDecorator =>
@@ -168,6 +175,20 @@ export class ProductQueryDto extends PageQueryDto {
   @Matches(DECIMAL, { message: `price_max ${PRICE_MESSAGE}` })
   price_max?: string;
 
+  @ApiPropertyOptional({
+    type: 'string',
+    maxLength: LANGUAGE_TAG_MAX_LENGTH,
+    pattern: LANGUAGE_TAG_PATTERN.source,
+    example: 'de',
+    description:
+      'The language q is written in (BCP 47); without it, the request\'s Accept-Language. q is read in it first, then in the catalog\'s ' +
+      "languages (the organization's default and its products' own): each word in the first that the catalog has it in. The " +
+      'interpretation names the language of each word (`words[].language`) unless every word was read as English (docs/search.md "Languages").',
+  })
+  @IsOptional()
+  @Satisfies('languageTag', isLanguageTag, `language ${LANGUAGE_TAG_MESSAGE}`)
+  language?: string;
+
   // Documented by ApiAttributeFilters on the routes: Swagger cannot describe a deepObject parameter from a DTO property.
   @ApiHideProperty()
   @IsOptional()
@@ -178,15 +199,17 @@ export class ProductQueryDto extends PageQueryDto {
   )
   attributes?: Record<string, string>;
 
-  toCriteria(): ProductCriteria {
-    return criteriaOf(this);
+  toCriteria(acceptLanguage?: string): ProductCriteria {
+    return criteriaOf(this, acceptLanguage);
   }
 }
 
 /** The filter fields of a product query (the list's, and the facets' which take no cursor). */
 export type ProductFilterQuery = Omit<ProductQueryDto, 'cursor' | 'limit' | 'toCriteria'>;
 
-export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
+/** `acceptLanguage`: the request's Accept-Language header, read when the query names no language. */
+export function criteriaOf(query: ProductFilterQuery, acceptLanguage?: string): ProductCriteria {
+  const languages = query.language !== undefined ? [query.language] : acceptedLanguages(acceptLanguage);
   return {
     q: query.q,
     sort: query.sort,
@@ -197,5 +220,6 @@ export function criteriaOf(query: ProductFilterQuery): ProductCriteria {
     attributes: query.attributes && { ...query.attributes },
     ...(query.collapse_variants === true && { collapseVariants: true }),
     ...(query.match === 'all' && { matchAll: true }),
+    ...(languages.length > 0 && { languages }),
   };
 }

@@ -20,12 +20,15 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * at once may each fill the room left: the bound is exceeded by at most one chunk's new words.
  * VocabularySweepService removes the words no indexed product has any more.
  *
- * The vector equals `product_search_vector(data)` (a spec pins them together row for row), but the
+ * Each product is read in its language (its own `language`, else the organization's; migration
+ * 1795860000000), whose languages `catalog_languages` keeps for reading queries.
+ *
+ * The vector equals `product_search_vector(data, language)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per
  * product: the brand, the category list (with its category keys) and the description. Feeds list
  * a style's colours and sizes as products with one brand, category list and, mostly, one
  * description; stemming is most of the indexing CPU, and the description is most of the text.
- * Descriptions are read without their stop words (`pds_search_text`, migration 1795803811980): the
+ * Descriptions are read without their stop words (`search_description_vector`, migration 1795803811980): the
  * stop words a query means are matched in the describing fields (docs/search.md).
  *
  * Plans must not depend on the organization's statistics: one the planner does not know yet (its
@@ -42,28 +45,35 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  */
 export const WRITE_SEARCH_ROWS = `
   docs AS MATERIALIZED (
-    SELECT p.organization_id, p.product_id, p.data,
+    SELECT p.organization_id, p.product_id, p.data, coalesce(p.data->>'language', o.language) AS language,
            coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories,
            coalesce(p.data->>'description', '') AS description
       FROM (SELECT DISTINCT product_id FROM picked) k
      CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.organization_id = $1 AND p.product_id = k.product_id LIMIT 1) p
+     CROSS JOIN (SELECT language FROM organizations WHERE id = $1) o
   ), brands AS MATERIALIZED (
-    SELECT brand, setweight(to_tsvector('pds_search'::regconfig, search_text(brand)), 'B') AS vector FROM docs GROUP BY brand
+    SELECT brand, language, setweight(search_words_vector(search_text(brand), language), 'B') AS vector FROM docs GROUP BY brand, language
   ), category_lists AS MATERIALIZED (
-    SELECT categories,
-           setweight(jsonb_to_tsvector('pds_search'::regconfig, CASE WHEN categories = 'null' THEN '[]' ELSE categories END, '["string"]'), 'B') AS vector,
+    SELECT categories, language,
+           setweight(search_list_vector(CASE WHEN categories = 'null' THEN '[]' ELSE categories END, language), 'B') AS vector,
            CASE WHEN categories <> 'null' THEN product_category_keys($1, categories) END AS keys
-      FROM docs GROUP BY categories
+      FROM docs GROUP BY categories, language
   ), descriptions AS MATERIALIZED (
-    SELECT description, setweight(to_tsvector('pds_search_text'::regconfig, search_text(description)), 'D') AS vector FROM docs GROUP BY description
+    SELECT description, language, setweight(search_description_vector(search_text(description), language), 'D') AS vector
+      FROM docs GROUP BY description, language
   ), vectors AS MATERIALIZED (
     SELECT p.organization_id, p.product_id,
-           setweight(to_tsvector('pds_search'::regconfig, search_text(coalesce(p.data->>'title', ''))), 'A') || b.vector || c.vector ||
-           setweight(to_tsvector('pds_search'::regconfig, product_attribute_text(p.data)), 'B') ||
-           setweight(jsonb_to_tsvector('pds_search'::regconfig, coalesce(p.data->'tags', '[]'::jsonb), '["string"]'), 'C') ||
+           setweight(search_words_vector(search_text(coalesce(p.data->>'title', '')), p.language), 'A') || b.vector || c.vector ||
+           setweight(search_words_vector(product_attribute_text(p.data), p.language), 'B') ||
+           setweight(search_list_vector(coalesce(p.data->'tags', '[]'::jsonb), p.language), 'C') ||
            d.vector AS search,
            ${FILTER_VALUES}, c.keys, product_search_codes(p.product_id, p.data) AS codes
-      FROM docs p JOIN brands b USING (brand) JOIN category_lists c USING (categories) JOIN descriptions d USING (description)
+      FROM docs p JOIN brands b USING (brand, language) JOIN category_lists c USING (categories, language)
+      JOIN descriptions d USING (description, language)
+  ), languages AS (
+    INSERT INTO catalog_languages (organization_id, language)
+    SELECT DISTINCT $1::uuid, lower(split_part(data->>'language', '-', 1)) FROM docs WHERE data ? 'language'
+    ON CONFLICT DO NOTHING
   ), written AS (
     INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES}, category_keys, codes)
     SELECT * FROM vectors ORDER BY product_id

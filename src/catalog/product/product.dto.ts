@@ -8,6 +8,7 @@ import { EachItem, IsJsonArray, MaxItems } from '../validation/decorators/array.
 import { IsAttributeMap } from '../validation/decorators/attributes.decorators';
 import { FreeFormMap } from '../validation/decorators/free-form-map.decorator';
 import { IsGtin } from '../validation/decorators/gtin.decorators';
+import { IsLanguageTag } from '../validation/decorators/language.decorators';
 import { AmountAtMost, IsMoneyObject, SameCurrencyAs } from '../validation/decorators/money.decorators';
 import { OptionalNotNull, Required } from '../validation/decorators/presence.decorators';
 import { IsNonNegativeSafeInteger, IsOneOf } from '../validation/decorators/scalar.decorators';
@@ -17,6 +18,7 @@ import { HTTP_URL_MESSAGE, isHttpUrl } from '../validation/rules/http-url';
 import { AttributeValue } from '../validation/rules/attributes';
 import { isStringOfLength } from '../validation/rules/strings';
 import { productIdFromInput } from './product-id';
+import { LANGUAGE_TAG_MAX_LENGTH, LANGUAGE_TAG_PATTERN } from '../../common/languages/language-tag';
 
 const integerIdToString = ({ value }: { value: unknown }): unknown => productIdFromInput(value);
 
@@ -209,4 +211,16 @@ export class ProductDto {
   @FreeFormMap()
   @IsAttributeMap()
   attributes?: Record<string, AttributeValue>;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    maxLength: LANGUAGE_TAG_MAX_LENGTH,
+    pattern: LANGUAGE_TAG_PATTERN.source,
+    example: 'de-CH',
+    description:
+      "The language the product's text is written in (BCP 47). Absent: the import's `language`, else the organization's default (`GET /v1/catalogs`). Search stems and folds the product's words by this language's rules (docs/search.md \"Languages\").",
+  })
+  @OptionalNotNull()
+  @IsLanguageTag()
+  language?: string;
 }

@@ -24,7 +24,7 @@ export class ProductFacetsService {
     let criteria = given;
     if (criteria.q !== undefined) {
       await this.facets.ownRowsFromHere();
-      const plan = planFor(await this.analyzer.analyze(organizationId, criteria.q), criteria);
+      const plan = planFor(await this.analyzer.analyze(organizationId, criteria.q, criteria.languages), criteria);
       if (matchesNothing(plan, criteria)) {
         return {
           total_count: 0,

@@ -168,7 +168,7 @@ export class ProductQueryService {
     await this.ranked.ownRowsFromHere();
     const parts = codePartsOf(q);
     const [read, coded, partCoded] = await Promise.all([
-      this.analyzer.analyze(organizationId, q),
+      this.analyzer.analyze(organizationId, q, criteria.languages),
       cursor ? [] : this.codes.find(organizationId, codeFormsOf(q), criteria, limit),
       this.codes.find(
         organizationId,

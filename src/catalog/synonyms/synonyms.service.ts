@@ -24,16 +24,16 @@ export class SynonymsService {
 
   async put(organizationId: string, rules: SynonymRuleDto[]): Promise<SynonymSetDto> {
     const cleaned = rules.map(checkRule);
-    const expansions = await this.expand(cleaned);
+    const expansions = await this.expand(organizationId, cleaned);
     const updatedAt = await this.repository.put(organizationId, cleaned, expansions);
     return { synonyms: cleaned, updated_at: updatedAt.toISOString() };
   }
 
-  /** Each rule's words and phrases as lexemes; a form without a searchable word is refused. */
-  private async expand(rules: SynonymRuleDto[]): Promise<SynonymExpansion[]> {
+  /** Each rule's words and phrases as lexemes in the catalog's languages (as its queries read them); a form without a searchable word is refused. */
+  private async expand(organizationId: string, rules: SynonymRuleDto[]): Promise<SynonymExpansion[]> {
     const forms = rules.flatMap((rule) => [...(rule.type === 'one_way' ? [rule.input as string] : []), ...rule.synonyms]);
     const lexemes: string[][] = forms.map(() => []);
-    for (const word of await this.queryWords.lexemesOf(forms)) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
+    for (const word of (await this.queryWords.lexemesOf(organizationId, forms, [])).words) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
     const empty = forms.findIndex((_, i) => lexemes[i].length === 0);
     if (empty >= 0) throw new ValidationError(`synonyms: "${forms[empty]}" has no searchable word (only stop words or punctuation)`);
     const expansions: SynonymExpansion[] = [];

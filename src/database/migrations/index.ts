@@ -28,6 +28,7 @@ import { VocabularySweepVersion1795803149824 } from './1795803149824-VocabularyS
 import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
 import { VariantGroups1795811974360 } from './1795811974360-VariantGroups';
 import { DropUnusedSearchWalk1795850000000 } from './1795850000000-DropUnusedSearchWalk';
+import { CatalogLanguages1795860000000 } from './1795860000000-CatalogLanguages';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   VocabularyLookupsByKey1795830000000,
   SearchFieldIndexes1795840000000,
   DropUnusedSearchWalk1795850000000,
+  CatalogLanguages1795860000000,
 ];

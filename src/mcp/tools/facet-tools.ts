@@ -17,7 +17,7 @@ export function registerFacetTools(server: McpServer, facets: ProductFacetsServi
     {
       title: 'Count matching products by brand, category, availability and price',
       description:
-        'Takes the catalog object of search_catalog (query, match, filters, context.currency, pagination.limit) and answers total_count and facet ' +
+        'Takes the catalog object of search_catalog (query, match, filters, context.currency and language, pagination.limit) and answers total_count and facet ' +
         'counts over the products that search returns (one per variant group, as search_catalog collapses them): brands, categories ' +
         'per level, availability, price min/max per currency. ' +
         'Use it to offer an agent the values to narrow a search by.',
@@ -35,6 +35,7 @@ export function registerFacetTools(server: McpServer, facets: ProductFacetsServi
             pricedOnly: true,
             collapseVariants: true,
             ...(request.match === 'all' && { matchAll: true }),
+            ...(request.context?.language && { languages: [request.context.language] }),
           },
           request.pagination?.limit ?? DEFAULT_PAGE_LIMIT,
         ),

@@ -24,7 +24,8 @@ export function registerUcpTools(server: McpServer, catalog: UcpCatalogService, 
         'Products sharing a group_id (sizes, colours) are one product whose variants are the matching ones, best first; every ' +
         'variant id is a product id (for lookup_catalog and checkout line items); metadata.sibling_count counts the other matches. ' +
         'Each product says how it matched the query in `_match` (all_words, the words it lacks in missing, where each word is); ' +
-        'match "all" returns only products having every word.',
+        'match "all" returns only products having every word. context.language (BCP 47) says which language the query is in; it is also ' +
+        "read in the catalog's languages.",
       inputSchema: z.object({ meta, catalog: searchRequestSchema }),
       outputSchema: searchOutput,
       annotations: READ_ONLY,

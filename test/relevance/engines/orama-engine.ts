@@ -1,5 +1,7 @@
-import { create, insertMultiple, search } from '@orama/orama';
+import { create, insertMultiple, search, type DefaultTokenizerConfig, type Tokenizer } from '@orama/orama';
+import { createTokenizer as createJapaneseTokenizer } from '@orama/tokenizers/japanese';
 import type { CatalogProduct } from '../catalogs/catalog-product';
+import { ANCHOR_LANGUAGES, type AnchorLanguage } from './anchor-languages';
 import { indexedFields } from './indexed-fields';
 import { PAGE, type SearchEngine } from './search-engine';
 
@@ -14,9 +16,12 @@ const SCHEMA = {
   codes: 'string',
 } as const;
 
-/** Orama with its defaults plus tolerance 1 and the title boosted, over the same fields (codes included). No synonyms. */
-export async function oramaEngine(products: readonly CatalogProduct[]): Promise<SearchEngine> {
-  const db = create({ schema: SCHEMA });
+/**
+ * Orama with its defaults plus tolerance 1 and the title boosted, over the same fields (codes included). No synonyms.
+ * For a catalog in another language, its own tokenizer for it (`tokenizerFor`).
+ */
+export async function oramaEngine(products: readonly CatalogProduct[], language?: AnchorLanguage): Promise<SearchEngine> {
+  const db = create({ schema: SCHEMA, ...(language && { components: { tokenizer: tokenizerFor(language) } }) });
   await insertMultiple(db, products.map(indexedFields));
   return {
     name: 'Orama',
@@ -31,4 +36,15 @@ export async function oramaEngine(products: readonly CatalogProduct[]): Promise<
       return { ids: result.hits.map((hit) => hit.document.id) };
     },
   };
+}
+
+/**
+ * Orama's language support as its documentation sets it up: the default tokenizer in the language
+ * with the Snowball stemmer of @orama/stemmers and the stop words of @orama/stopwords; Japanese with
+ * the tokenizer of @orama/tokenizers (the ICU word segmenter) and its stop words.
+ */
+function tokenizerFor(language: AnchorLanguage): Tokenizer | DefaultTokenizerConfig {
+  const { orama, stemmer, stopWords } = ANCHOR_LANGUAGES[language];
+  if (orama === 'japanese') return createJapaneseTokenizer({ language: orama, stopWords: [...stopWords] });
+  return { language: orama, stemming: true, stemmer, stopWords: [...stopWords] };
 }

@@ -8,6 +8,8 @@ export interface SearchEngine {
 export interface SearchOptions {
   /** One entry per group_id (the service's collapse_variants=true; the anchors cannot and ignore it). */
   collapseVariants?: boolean;
+  /** The question's language (BCP 47): the service's `language` parameter; the anchors have one language per index and ignore it. */
+  language?: string;
 }
 
 export interface SearchAnswer {

@@ -8,14 +8,16 @@ import { PAGE, type SearchEngine } from './search-engine';
 /**
  * The service through GET /v1/catalogs/products?q=…&limit=10 (with collapse_variants=true when
  * asked), as an organization's token sees it: ids, the entries as returned and the interpretation.
+ * With a `language` (the question's, else `defaultLanguage`) it is sent as the `language` parameter.
  */
-export function restEngine(http: App, auth: string): SearchEngine {
+export function restEngine(http: App, auth: string, defaultLanguage?: string): SearchEngine {
   return {
     name: 'service',
     search: async (q, options) => {
+      const language = options?.language ?? defaultLanguage;
       const response = await request(http)
         .get('/v1/catalogs/products')
-        .query({ q, limit: PAGE, ...(options?.collapseVariants && { collapse_variants: 'true' }) })
+        .query({ q, limit: PAGE, ...(options?.collapseVariants && { collapse_variants: 'true' }), ...(language && { language }) })
         .set('Authorization', auth);
       if (response.status !== 200) throw new Error(`GET /v1/catalogs/products?q=${q} answered ${response.status}: ${response.text}`);
       const body = response.body as { data: Array<Record<string, unknown> & { id: string }>; interpretation?: unknown };

@@ -58,6 +58,41 @@ const judge = (text: string, matches: (product: CatalogProduct) => boolean): Jud
 export const title = (...phrases: string[]): Judge =>
   judge(phrases.map((p) => `title~"${p}"`).join(' & '), (product) => phrases.every((p) => has(folded(product).title, p)));
 
+/**
+ * Folded for matching inside a word: case, Latin accents and ligatures, width (`ﾍｯﾄﾞﾎﾝ`, `ＷＨ`)
+ * and apostrophes, but kana and kanji kept whole (`fold` would drop their voicing marks).
+ */
+function foldInside(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe')
+    .replace(/ø/g, 'o')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(/['’‘`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const foldedTitles = new WeakMap<CatalogProduct, string>();
+
+/**
+ * The fragment anywhere in the title, inside a word too: a part of a German compound
+ * (`tasse` in `Kaffeetasse`), a Japanese word in a run of kana or kanji (`ヘッドホン` in `ワイヤレスヘッドホン`).
+ */
+export const titlePart = (fragment: string): Judge => {
+  const needle = foldInside(fragment);
+  return judge(`title∋"${fragment}"`, (product) => {
+    let folded = foldedTitles.get(product);
+    if (folded === undefined) foldedTitles.set(product, (folded = foldInside(product.title)));
+    return folded.includes(needle);
+  });
+};
+
 /** The brand, folded, equals `name`. */
 export const brand = (name: string): Judge => judge(`brand="${name}"`, (product) => folded(product).brand === needle(name));
 

@@ -12,6 +12,14 @@ export const CATEGORIES = [
   'unit',
   'attribute',
   'synonym',
+  // Catalogs in other languages (issue 44): a word in another inflected form (`taschen` for
+  // `Tasche`), a transliteration or a width the catalog does not use (`muenchen`, `ﾍｯﾄﾞﾎﾝ`), a word
+  // inside a run of kana or kanji (`ヘッドホン` in `ワイヤレスヘッドホン`), a question in the catalog's
+  // second language about the products written in it. German compounds are `compound`.
+  'inflection',
+  'folding',
+  'segmentation',
+  'bilingual',
   // The kinds of issue 31: what an agent acts on.
   'constraint',
   'code',
@@ -59,6 +67,8 @@ export interface RelevanceQuery {
   first?: boolean;
   /** What the service must say it did. */
   interpretation?: ExpectedInterpretation;
+  /** The question's language (BCP 47) when it is not the catalog's: sent as the service's `language` parameter. */
+  language?: string;
 }
 
 export interface QueryOptions {
@@ -66,6 +76,7 @@ export interface QueryOptions {
   collapse?: boolean;
   order?: Order;
   first?: boolean;
+  language?: string;
 }
 
 export const query = (category: Exclude<Category, 'negative'>, q: string, judge: Judge, options: QueryOptions = {}): RelevanceQuery => ({

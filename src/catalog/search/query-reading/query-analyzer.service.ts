@@ -5,6 +5,8 @@ import { EverydayWords } from './everyday-words';
 import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
 import { parseQuerySyntax } from './query-syntax';
+import { cjkPairs, cjkRuns, withoutCjkRuns } from './cjk-segments';
+import { DEFAULT_LANGUAGE } from '../../../common/languages/language-tag';
 import { type Operand, renderOperand, type Term } from './search-terms';
 import { SynonymCache } from './synonym-cache';
 import { applySynonyms, type SynonymExpansion } from './synonym-expansion';
@@ -71,16 +73,24 @@ export class QueryAnalyzerService {
 
   constructor(private readonly queryWords: QueryWordsRepository) {}
 
-  async analyze(organizationId: string, q: string): Promise<SearchPlan> {
+  /**
+   * `languages`: the languages the caller says the query is in (BCP 47, first preferred); the
+   * query is also read in the catalog's (queryWords.lexemesOf).
+   */
+  async analyze(organizationId: string, q: string, languages: string[] = []): Promise<SearchPlan> {
     const constraints = readConstraints(q);
-    const syntax = parseQuerySyntax(constraints.text);
+    const parsed = parseQuerySyntax(constraints.text);
+    // Runs of unspaced script are searched as the phrases of their two-character words, labelled as typed.
+    const runs = cjkRuns(parsed.words);
+    const syntax = { ...parsed, words: withoutCjkRuns(parsed.words).trim(), phrases: [...runs, ...parsed.phrases] };
     const readings: WordReading[] = [...constraints.words];
     const excludedParts = [...syntax.excluded, ...constraints.negated];
     for (const part of excludedParts.slice(MAX_EXCLUDED))
       readings.push({ word: part.toLowerCase(), status: 'ignored', reason: 'word_limit' });
     const exclusions = excludedParts.slice(0, MAX_EXCLUDED);
-    const parts = [syntax.words, ...syntax.phrases, ...exclusions];
-    const tokens = await this.queryWords.lexemesOf(parts);
+    const parts = [syntax.words, ...syntax.phrases, ...exclusions].map(segmentedText);
+    const { words: tokens, languages: readIn } = await this.queryWords.lexemesOf(organizationId, parts, languages);
+    const languageOf = new Map(tokens.map((t) => [t.token.toLowerCase(), t.language]));
 
     const free: Token[] = [];
     const seen = new Set<string>();
@@ -114,7 +124,7 @@ export class QueryAnalyzerService {
         prefix: prefixOf(t),
         exact: renderOperand({ lexemes: [t.lexeme] }),
       })),
-      ...phrases.map((p) => ({ lexeme: p.lexemes.join(' '), edits: -1, prefix: false, exact: renderOperand({ lexemes: p.lexemes }) })),
+      ...phrases.map((p) => ({ lexeme: p.lexemes.join(' '), edits: -1, prefix: false, exact: phraseForms(p).map((o) => renderOperand(o)).join(' | ') })),
     ];
     const info = await this.lookUp(organizationId, looked);
 
@@ -144,11 +154,19 @@ export class QueryAnalyzerService {
     ).map(capAlternatives);
     readings.push(...wordReadings);
     phrases.forEach((phrase, i) => {
-      const found = info.words[free.length + i]?.weak ?? false;
+      // A one-word phrase the vocabulary holds is strong (not looked for in descriptions): found too.
+      const looked = info.words[free.length + i];
+      const found = (looked?.weak ?? false) || (looked?.strong ?? false);
       readings.push({ word: phrase.text.toLowerCase(), status: found ? 'matched' : 'not_found' });
       if (found && phrase.lexemes.length > 0)
-        terms.push({ label: phrase.text.toLowerCase(), exact: [{ lexemes: phrase.lexemes }], alternatives: [], strong: true });
+        terms.push({ label: phrase.text.toLowerCase(), exact: phraseForms(phrase), alternatives: [], strong: true });
     });
+    // Which language each word was read in, unless the query was read as English only (readings stay as they were).
+    if (readIn.some((language) => language !== DEFAULT_LANGUAGE))
+      for (const reading of readings) {
+        const language = languageOf.get(reading.word);
+        if (language && reading.status !== 'filter' && reading.status !== 'sort') reading.language = language;
+      }
     const excluded = exclusions
       .map((text, i) => ({ text, lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + i).map((t) => t.lexeme) }))
       .filter((e) => e.lexemes.length > 0);
@@ -304,6 +322,24 @@ function corrected(info: WordInfo, word: { token: string; lexeme: string; edits:
     .map((c) => c.word)
     .sort()
     .slice(0, 3);
+}
+
+/** A text with each run of unspaced script written as its two-character words (a phrase of them). */
+const segmentedText = (text: string): string => text.replace(/\S+/gu, (word) => (cjkRuns(word).length > 0 ? segmentWord(word) : word));
+const segmentWord = (word: string): string => {
+  let out = word;
+  for (const run of cjkRuns(word)) out = out.replace(run, ` ${cjkPairs(run).join(' ')} `);
+  return out;
+};
+
+/**
+ * A phrase's forms: its words in order; a run of unspaced script also as the one word a catalog
+ * read in a spaced language holds it as (an English product titled "ソニー").
+ */
+function phraseForms(phrase: { text: string; lexemes: string[] }): Operand[] {
+  const runs = cjkRuns(phrase.text);
+  const whole = runs.length === 1 && runs[0] === phrase.text && [...phrase.text].length > 1;
+  return whole ? [{ lexemes: phrase.lexemes }, { lexemes: [phrase.text.toLowerCase()] }] : [{ lexemes: phrase.lexemes }];
 }
 
 const capAlternatives = (term: Term): Term => ({ ...term, alternatives: term.alternatives.slice(0, MAX_ALTERNATIVES) });

@@ -20,6 +20,8 @@ export interface WordReading {
   via?: ExpansionVia;
   /** ignored: why (stop_word, duplicate, word_limit, correction_limit, no_words). */
   reason?: string;
+  /** The language (primary subtag) the word was read in; present when the query was read in more than one. */
+  language?: string;
 }
 
 export interface Money {

@@ -10,8 +10,21 @@ export interface PartLexeme {
   token: string;
   /** Its pds_search lexeme (stemmed, accents folded). */
   lexeme: string;
-  /** On the English stop-word list: indexed, but a query ignores it unless it carries meaning there. */
+  /** On its language's stop-word list: indexed, but a query ignores it unless it carries meaning there. */
   stop: boolean;
+  /** The language (primary subtag) it was read in: the first reading language whose lexeme the catalog has, else the first. */
+  language: string;
+}
+
+/** A query is read in at most this many languages (each costs a stemming of every word and vocabulary probes). */
+export const MAX_READING_LANGUAGES = 4;
+
+/** One word of a part as each reading language reads it (lexemesOf's rows before the choice). */
+interface WordInLanguage extends PartLexeme {
+  ord: number;
+  /** The language's rank among the reading languages (0: first). */
+  rank: number;
+  known: boolean;
 }
 
 /** A query word to look up: its lexeme, the edits a correction may make (-1: a phrase), whether it is a prefix. */
@@ -52,18 +65,39 @@ export class QueryWordsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Each part's words as pds_search lexemes, in order, normalised exactly as product text is
-   * (search_text(), then the configuration's parser and dictionaries), stop words included and flagged.
+   * Each part's words as lexemes, in order, normalised exactly as product text is (search_text(),
+   * search_fold() and the language's configuration, migration 1795860000000), stop words included
+   * and flagged. Each word is read in every reading language (`languages`, the caller's first, then
+   * the organization's default and its products' own) and kept in the first one whose lexemes the
+   * organization's vocabulary has, else in the first that lists it as a stop word, else in the
+   * first: "taschen" is German `tasch` in a German catalog, English `taschen` in an English one.
+   * Also answers the languages the words were read in.
    */
-  lexemesOf(parts: string[]): Promise<PartLexeme[]> {
-    return this.dataSource.query(
-      `SELECT part.i::int AS part, t.token, lexeme, coalesce(ts_lexize('english_stem', lower(t.token)) = '{}', false) AS stop
-       FROM unnest($1::text[]) WITH ORDINALITY AS part(text, i)
-      CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
-      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('pds_search'::regconfig, t.token))) AS lexeme
-      ORDER BY part.i, t.ord`,
-      [parts],
+  async lexemesOf(organizationId: string, parts: string[], languages: string[]): Promise<{ words: PartLexeme[]; languages: string[] }> {
+    const rows: WordInLanguage[] = await this.dataSource.query(
+      `WITH langs AS (
+         SELECT DISTINCT ON (search_language_config(l.language)) l.language, l.rank
+           FROM (SELECT lower(split_part(x.language, '-', 1)) AS language, x.i AS rank
+                   FROM unnest($3::text[]) WITH ORDINALITY AS x(language, i)
+                 UNION ALL SELECT lower(split_part(o.language, '-', 1)), 1000 FROM organizations o WHERE o.id = $1
+                 UNION ALL SELECT c.language, 2000 FROM catalog_languages c WHERE c.organization_id = $1) l
+          ORDER BY search_language_config(l.language), l.rank
+       ), ranked AS (
+         SELECT language, (row_number() OVER (ORDER BY rank) - 1)::int AS rank FROM langs ORDER BY rank LIMIT $4
+       ), words AS MATERIALIZED (
+         SELECT part.i::int AS part, t.ord::int AS ord, t.token, r.language, r.rank, lexeme,
+                to_tsvector(search_language_stop_config(r.language), lower(t.token)) = ''::tsvector AS stop
+           FROM unnest($2::text[]) WITH ORDINALITY AS part(text, i)
+          CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
+          CROSS JOIN ranked r
+          CROSS JOIN LATERAL unnest(tsvector_to_array(search_words_vector(t.token, r.language))) AS lexeme
+       )
+       SELECT w.*, k.word IS NOT NULL AS known
+         FROM words w LEFT JOIN search_vocabulary_known($1, ARRAY(SELECT DISTINCT lexeme FROM words)) AS k(word) ON k.word = w.lexeme
+        ORDER BY w.part, w.ord, w.rank, w.lexeme`,
+      [organizationId, parts, languages, MAX_READING_LANGUAGES],
     );
+    return { words: chooseLanguages(rows), languages: [...new Set(rows.map((r) => r.language))] };
   }
 
   /**
@@ -159,4 +193,21 @@ export class QueryWordsRepository {
       [organizationId, forms.map((f) => f.i), forms.map((f) => f.form)],
     );
   }
+}
+
+/** Per word (part, ord): the lexemes of the first language whose lexemes are all known, else that stops it, else of the first. */
+function chooseLanguages(rows: WordInLanguage[]): PartLexeme[] {
+  const out: PartLexeme[] = [];
+  for (let at = 0; at < rows.length; ) {
+    let end = at;
+    while (end < rows.length && rows[end].part === rows[at].part && rows[end].ord === rows[at].ord) end++;
+    const word = rows.slice(at, end);
+    const ranks = [...new Set(word.map((r) => r.rank))];
+    const inRank = (rank: number) => word.filter((r) => r.rank === rank);
+    const chosen =
+      ranks.find((rank) => inRank(rank).every((r) => r.known)) ?? ranks.find((rank) => inRank(rank).every((r) => r.stop)) ?? ranks[0];
+    for (const r of inRank(chosen)) out.push({ part: r.part, token: r.token, lexeme: r.lexeme, stop: r.stop, language: r.language });
+    at = end;
+  }
+  return out;
 }

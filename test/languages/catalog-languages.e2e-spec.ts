@@ -1,0 +1,219 @@
+import { AuthAdminService } from '../../src/auth/auth-admin.service';
+import { createCaller, type TestCaller } from '../support/factories';
+import { upload, waitForIndexing, waitForJob } from '../support/imports';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { authed } from '../support/authed';
+import { expectErrorShape } from '../support/assertions';
+
+interface Found {
+  titles: string[];
+  words: Array<{ word: string; status: string; language?: string }>;
+}
+
+/**
+ * Catalogs in their merchants' languages (docs/search.md "Languages"): each product read by its
+ * language's rules (its own `language`, else the organization's default), the query read in the
+ * caller's language and the catalog's, unspaced scripts cut into words on both sides.
+ */
+describe('Catalog languages', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function importProducts(caller: TestCaller, products: object[]): Promise<void> {
+    await waitForJob(t.http, caller.auth, await upload(t.http, caller.auth, JSON.stringify(products)));
+    await waitForIndexing(t.app, caller.organizationId);
+  }
+
+  const search = async (caller: TestCaller, q: string, params = '', headers: Record<string, string> = {}): Promise<Found> => {
+    let request = authed(t.http, caller).get(`/v1/catalogs/products?q=${encodeURIComponent(q)}&limit=20${params}`);
+    for (const [name, value] of Object.entries(headers)) request = request.set(name, value);
+    const page = await request.expect(200);
+    return {
+      titles: (page.body.data as Array<{ title: string }>).map((p) => p.title),
+      words: page.body.interpretation.words as Found['words'],
+    };
+  };
+
+  describe('a German catalog (German by default, one product in English)', () => {
+    let caller: TestCaller;
+    const german = (id: string, title: string) => ({ id, title });
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      await t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'de');
+      await importProducts(caller, [
+        german('de-1', 'Taschen Leder'),
+        german('de-2', 'Guertel Leder'),
+        german('de-3', 'Stadtführer München'),
+        german('de-4', 'Fußball Größe 5'),
+        german('de-5', 'Kölner Dom Puzzle'),
+        german('de-6', 'Quellwasser Flasche'),
+        { id: 'en-1', title: 'Leather belt', language: 'en-GB' },
+      ]);
+    });
+
+    it('stems German words as German: "tasche leder" finds the bag first, "taschen" and "tasche" alike', async () => {
+      expect((await search(caller, 'tasche leder')).titles[0]).toBe('Taschen Leder');
+      expect((await search(caller, 'tasche')).titles).toEqual(['Taschen Leder']);
+      const read = await search(caller, 'tasche');
+      expect(read.words).toEqual([{ word: 'tasche', status: 'matched', language: 'de' }]);
+    });
+
+    it('folds umlauts and their spellings alike (München, Muenchen, Munchen; Fußball, Fussball; Köln, Koeln)', async () => {
+      for (const q of ['münchen', 'muenchen', 'munchen', 'MUENCHEN']) expect((await search(caller, q)).titles).toEqual(['Stadtführer München']);
+      for (const q of ['fussball', 'fußball', 'Fussbälle']) expect((await search(caller, q)).titles).toEqual(['Fußball Größe 5']);
+      expect((await search(caller, 'koelner')).titles).toEqual(['Kölner Dom Puzzle']);
+      // "ue" after q is a u and an e: Quelle keeps its spelling.
+      expect((await search(caller, 'quellwasser')).titles).toEqual(['Quellwasser Flasche']);
+    });
+
+    it('ignores German stop words as stop words, umlauts and all', async () => {
+      const read = await search(caller, 'tasche für über leder');
+      expect(read.titles[0]).toBe('Taschen Leder');
+      expect(read.words.filter((w) => w.status === 'ignored').map((w) => w.word)).toEqual(['für', 'über']);
+    });
+
+    it('reads a word in the language the catalog has it in: English "belt" beside German words', async () => {
+      const read = await search(caller, 'leather belt');
+      expect(read.titles).toEqual(['Leather belt']);
+      // German first (the default), but the catalog has "leather" only as English reads it ("belt" is
+      // the same word in both, and German comes first).
+      expect(read.words.map((w) => w.language)).toEqual(['en', 'de']);
+    });
+  });
+
+  describe("the organization's default language", () => {
+    it('reads products that name no language by the default an operator sets, and GET /v1/catalogs shows it', async () => {
+      const caller = await createCaller(t.app);
+      await importProducts(caller, [
+        { id: 'a', title: 'Taschen für Kinder' },
+        { id: 'b', title: 'Tasse à café', language: 'fr' },
+      ]);
+      // Read as English, "Taschen" is the word taschen: "tasche" (English tasch) is not in the catalog.
+      expect((await search(caller, 'tasche kinder')).words[0]).toMatchObject({ word: 'tasche', status: 'not_found' });
+      let details = await authed(t.http, caller).get('/v1/catalogs').expect(200);
+      expect(details.body).toMatchObject({ language: 'en', product_languages: ['fr'] });
+
+      const set = await t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'de-AT');
+      expect(set).toEqual({ id: caller.organizationId, language: 'de-AT', products_reindexed: 1 });
+      await waitForIndexing(t.app, caller.organizationId);
+      expect((await search(caller, 'tasche kinder')).words[0]).toEqual({ word: 'tasche', status: 'matched', language: 'de' });
+      expect((await search(caller, 'tasche')).titles).toEqual(['Taschen für Kinder']);
+      details = await authed(t.http, caller).get('/v1/catalogs').expect(200);
+      expect(details.body).toMatchObject({ language: 'de-AT', product_languages: ['fr'] });
+      // Setting the same rules again lists nothing for indexing.
+      expect((await t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'de')).products_reindexed).toBe(0);
+    });
+
+    it('refuses a malformed tag and an unknown organization with a clear message', async () => {
+      const caller = await createCaller(t.app);
+      await expect(t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'german!')).rejects.toThrow(
+        /--language must be a BCP 47 language tag/,
+      );
+      await expect(t.app.get(AuthAdminService).setOrganizationLanguage('00000000-0000-4000-8000-000000000000', 'de')).rejects.toThrow(
+        /not found/,
+      );
+    });
+  });
+
+  describe('unspaced scripts (Japanese)', () => {
+    let caller: TestCaller;
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      await importProducts(caller, [
+        { id: 'j-1', title: 'ソニー WH-1000XM5 ワイヤレスヘッドホン', language: 'ja', categories: ['家電 > ヘッドホン'] },
+        { id: 'j-2', title: '象印 ステンレスマグ480ml', language: 'ja' },
+        { id: 'j-3', title: '本革 ビジネス革靴', language: 'ja' },
+        { id: 'j-4', title: 'ヘッドライト 防水', language: 'ja' },
+        { id: 'e-1', title: 'ソニー speaker', language: 'en' },
+      ]);
+    });
+
+    it('finds a word inside a run by its parts, and only where they are adjacent', async () => {
+      const read = await search(caller, 'ヘッドホン');
+      expect(read.titles).toEqual(['ソニー WH-1000XM5 ワイヤレスヘッドホン']);
+      expect(read.words).toEqual([{ word: 'ヘッドホン', status: 'matched' }]);
+      expect((await search(caller, 'ステンレスマグ')).titles).toEqual(['象印 ステンレスマグ480ml']);
+    });
+
+    it('finds a mixed title by each part: the model number, the brand, one Han character', async () => {
+      expect((await search(caller, 'WH-1000XM5')).titles).toEqual(['ソニー WH-1000XM5 ワイヤレスヘッドホン']);
+      expect((await search(caller, '靴')).titles).toEqual(['本革 ビジネス革靴']);
+      // A product read in English holds "ソニー" as one word: the run's whole form finds it too.
+      expect(new Set((await search(caller, 'ソニー')).titles)).toEqual(new Set(['ソニー WH-1000XM5 ワイヤレスヘッドホン', 'ソニー speaker']));
+    });
+  });
+
+  describe("the query's language (an English catalog with French products)", () => {
+    let caller: TestCaller;
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      // An English default with French products: "chaussures" stems to chaussur in French, chaussures in English.
+      await importProducts(caller, [
+        { id: 'f-1', title: 'Chaussures de randonnée', language: 'fr', price: { amount: 80, currency: 'EUR' } },
+        { id: 'e-1', title: 'Hiking boots', price: { amount: 90, currency: 'EUR' } },
+      ]);
+    });
+
+    it('reads the words in the language asked for first (language, else Accept-Language)', async () => {
+      const byParam = await search(caller, 'chaussure', '&language=fr');
+      expect(byParam.titles).toEqual(['Chaussures de randonnée']);
+      expect(byParam.words).toEqual([{ word: 'chaussure', status: 'matched', language: 'fr' }]);
+      const byHeader = await search(caller, 'chaussure', '', { 'Accept-Language': 'fr-CH, en;q=0.8' });
+      expect(byHeader).toEqual(byParam);
+      // Without either the catalog's languages are read too: the French word is still found.
+      expect((await search(caller, 'chaussure')).titles).toEqual(['Chaussures de randonnée']);
+    });
+
+    it('takes UCP context.language', async () => {
+      const res = await authed(t.http, caller)
+        .post('/ucp/catalog/search')
+        .send({ query: 'randonnee', context: { language: 'fr' } })
+        .expect(200);
+      expect(res.body.products.map((p: { title: string }) => p.title)).toEqual(['Chaussures de randonnée']);
+    });
+
+    it('refuses a malformed language with an ErrorResponse (REST and UCP)', async () => {
+      const rest = await authed(t.http, caller).get('/v1/catalogs/products?q=boots&language=fr_FR');
+      expect(expectErrorShape(rest, 422, 'validation')).toContain('language must be a BCP 47 language tag');
+      const tooLong = `en-${'a'.repeat(33)}`;
+      await authed(t.http, caller).get(`/v1/catalogs/products?q=boots&language=${tooLong}`).expect(422);
+      const ucp = await authed(t.http, caller)
+        .post('/ucp/catalog/search')
+        .send({ query: 'boots', context: { language: 'not a tag' } });
+      expect(expectErrorShape(ucp, 422, 'validation')).toContain('context.language');
+    });
+
+    it('leaves an English catalog read as before: no language on any word', async () => {
+      const english = await createCaller(t.app);
+      await importProducts(english, [{ id: 'x', title: 'Hiking boots' }]);
+      expect((await search(english, 'hiking boot')).words).toEqual([
+        { word: 'hiking', status: 'matched' },
+        { word: 'boot', status: 'matched' },
+      ]);
+    });
+  });
+
+  it('validates a product language as a BCP 47 tag', async () => {
+    const caller = await createCaller(t.app);
+    const jobId = await upload(
+      t.http,
+      caller.auth,
+      JSON.stringify([
+        { id: 'ok', title: 'Ok', language: 'zh-Hant-TW' },
+        { id: 'bad', title: 'Bad', language: 'deutsch-' },
+        { id: 'null', title: 'Null', language: null },
+      ]),
+    );
+    const job = await waitForJob(t.http, caller.auth, jobId);
+    expect(job).toMatchObject({ status: 'done', indexed_count: 1, failed_count: 2 });
+    const errors = await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/errors`).expect(200);
+    expect(JSON.stringify(errors.body)).toContain('must be a BCP 47 language tag');
+  });
+});
