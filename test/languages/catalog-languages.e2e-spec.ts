@@ -1,4 +1,8 @@
+import fc from 'fast-check';
+import { DataSource } from 'typeorm';
 import { AuthAdminService } from '../../src/auth/auth-admin.service';
+import { SEARCH_LANGUAGES } from '../../src/common/languages/search-languages';
+import { cjkRuns, indexedCjkWords } from '../../src/catalog/search/query-reading/cjk-segments';
 import { createCaller, type TestCaller } from '../support/factories';
 import { upload, waitForIndexing, waitForJob } from '../support/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -64,7 +68,8 @@ describe('Catalog languages', () => {
     });
 
     it('folds umlauts and their spellings alike (München, Muenchen, Munchen; Fußball, Fussball; Köln, Koeln)', async () => {
-      for (const q of ['münchen', 'muenchen', 'munchen', 'MUENCHEN']) expect((await search(caller, q)).titles).toEqual(['Stadtführer München']);
+      for (const q of ['münchen', 'muenchen', 'munchen', 'MUENCHEN'])
+        expect((await search(caller, q)).titles).toEqual(['Stadtführer München']);
       for (const q of ['fussball', 'fußball', 'Fussbälle']) expect((await search(caller, q)).titles).toEqual(['Fußball Größe 5']);
       expect((await search(caller, 'koelner')).titles).toEqual(['Kölner Dom Puzzle']);
       // "ue" after q is a u and an e: Quelle keeps its spelling.
@@ -145,7 +150,9 @@ describe('Catalog languages', () => {
       expect((await search(caller, 'WH-1000XM5')).titles).toEqual(['ソニー WH-1000XM5 ワイヤレスヘッドホン']);
       expect((await search(caller, '靴')).titles).toEqual(['本革 ビジネス革靴']);
       // A product read in English holds "ソニー" as one word: the run's whole form finds it too.
-      expect(new Set((await search(caller, 'ソニー')).titles)).toEqual(new Set(['ソニー WH-1000XM5 ワイヤレスヘッドホン', 'ソニー speaker']));
+      expect(new Set((await search(caller, 'ソニー')).titles)).toEqual(
+        new Set(['ソニー WH-1000XM5 ワイヤレスヘッドホン', 'ソニー speaker']),
+      );
     });
   });
 
@@ -215,5 +222,49 @@ describe('Catalog languages', () => {
     expect(job).toMatchObject({ status: 'done', indexed_count: 1, failed_count: 2 });
     const errors = await authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/errors`).expect(200);
     expect(JSON.stringify(errors.body)).toContain('must be a BCP 47 language tag');
+  });
+
+  describe('the rules in SQL and in TypeScript agree', () => {
+    const db = () => t.app.get(DataSource);
+
+    it('reads every listed language by its own configuration and folding, and any other tag by the neutral one', async () => {
+      const tags = [...SEARCH_LANGUAGES.map((l) => `${l.code.toUpperCase()}-XX`), 'pl', 'x-klingon'];
+      const rows: Array<{ config: string; folding: string }> = await db().query(
+        `SELECT search_language_config(t)::text AS config, search_language_folding(t) AS folding FROM unnest($1::text[]) WITH ORDINALITY AS x(t, i) ORDER BY i`,
+        [tags],
+      );
+      const expected = [
+        ...SEARCH_LANGUAGES.map((l) => ({
+          config: l.code === 'en' ? 'pds_search' : l.snowball ? `pds_search_${l.snowball}` : 'pds_search_simple',
+          folding: l.folding,
+        })),
+        { config: 'pds_search_simple', folding: 'none' },
+        { config: 'pds_search_simple', folding: 'none' },
+      ];
+      expect(rows).toEqual(expected);
+    });
+
+    it('cuts runs of unspaced script into the words the query side searches (generated text)', async () => {
+      const char = fc.constantFrom(...'ソニーヘッドホンワイヤレス革靴本象印한국어の、 ab1-Ｗ'.split(''));
+      const texts = fc.sample(
+        fc.array(char, { minLength: 1, maxLength: 12 }).map((c) => c.join('')),
+        { seed: 7, numRuns: 200 },
+      );
+      const runs = [...new Set(texts.flatMap(cjkRuns))];
+      const rows: Array<{ words: string }> = await db().query(
+        `SELECT search_bigrams(r) AS words FROM unnest($1::text[]) WITH ORDINALITY AS x(r, i) ORDER BY i`,
+        [runs],
+      );
+      expect(rows.map((r) => r.words.split(' '))).toEqual(runs.map(indexedCjkWords));
+      const segmented: Array<{ runs: string[] }> = await db().query(
+        `SELECT ARRAY(SELECT m[1] FROM regexp_matches(search_segments(t), '[^ ]+', 'g') AS m) AS runs FROM unnest($1::text[]) WITH ORDINALITY AS x(t, i) ORDER BY i`,
+        [texts],
+      );
+      // Every word of a run the indexer writes is one the query side expects, in order.
+      texts.forEach((text, i) => {
+        const expected = cjkRuns(text).flatMap(indexedCjkWords);
+        expect(segmented[i].runs.filter((w) => cjkRuns(w).join('') === w)).toEqual(expected);
+      });
+    });
   });
 });
