@@ -3,7 +3,6 @@ import { AuthModule } from '../auth/auth.module';
 import { CatalogDetailsService } from './catalog-details.service';
 import { CatalogModule } from './catalog.module';
 import { CatalogsController } from './catalogs.controller';
-import { CatalogLanguagesRepository } from './repositories/catalog-languages.repository';
 
 type ImportedModule = NonNullable<ModuleMetadata['imports']>[number];
 
@@ -18,7 +17,7 @@ export class CatalogDetailsModule {
       module: CatalogDetailsModule,
       imports: [AuthModule, CatalogModule, source],
       controllers: [CatalogsController],
-      providers: [CatalogDetailsService, CatalogLanguagesRepository],
+      providers: [CatalogDetailsService],
     };
   }
 }

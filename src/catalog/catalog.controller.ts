@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/decorators/current-principal.decorator';
 import { RequireScopes } from '../auth/decorators/require-scopes.decorator';
 import type { Principal } from '../auth/principal';
@@ -51,6 +51,11 @@ export class CatalogController {
       'Without q: products ordered by id. With q: a ranked search (see q for the order). brand, category (path prefix), ' +
       'availability, a price range (with currency) and attributes narrow either; all combine with AND. total_count says how many match.',
   })
+  @ApiHeader({
+    name: 'accept-language',
+    required: false,
+    description: 'The languages q may be written in, when the language parameter is absent (docs/search.md "Languages").',
+  })
   @ApiAttributeFilters()
   @ApiOkResponse({ type: StoredProductPageDto, description: 'One page of products' })
   @ApiErrors(validation.cursor, ...QUERY_ERRORS)
@@ -71,6 +76,11 @@ export class CatalogController {
     description:
       'Facet counts over exactly the products GET /v1/catalogs/products returns for the same q, filters and limit (limit decides, ' +
       'as there, whether partial matches are added to a search). Brand, availability and price counts add up to total_count.',
+  })
+  @ApiHeader({
+    name: 'accept-language',
+    required: false,
+    description: 'The languages q may be written in, when the language parameter is absent (docs/search.md "Languages").',
   })
   @ApiAttributeFilters()
   @ApiOkResponse({ type: ProductFacetsDto, description: 'Facet counts' })

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogController } from './catalog.controller';
+import { CatalogLanguagesRepository } from './repositories/catalog-languages.repository';
 import { CatalogReadService } from './catalog-read.service';
 import { ProductDeletionService } from './product-deletion.service';
 import { Product } from './entities/product.entity';
@@ -33,6 +34,7 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
   imports: [TypeOrmModule.forFeature([Product]), AuthModule],
   controllers: [CatalogController, SynonymsController],
   providers: [
+    CatalogLanguagesRepository,
     ProductRepository,
     ProductQueryRepository,
     CatalogStatsRepository,
@@ -69,6 +71,7 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     SearchIndexerService,
     VocabularySweepService,
     CatalogReadService,
+    CatalogLanguagesRepository,
   ],
 })
 export class CatalogModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
+import { CatalogLanguagesRepository } from '../catalog/repositories/catalog-languages.repository';
 import { CatalogStatsStoreRepository } from '../catalog/stats/catalog-stats-store.repository';
 import { ImportJobsService } from '../imports/import-jobs.service';
 import type { catalogOverview } from './tools/output-schemas';
@@ -15,15 +16,22 @@ export class CatalogOverviewService {
   constructor(
     private readonly stats: CatalogStatsStoreRepository,
     private readonly jobs: ImportJobsService,
+    private readonly languages: CatalogLanguagesRepository,
   ) {}
 
   async overview(organizationId: string): Promise<z.infer<typeof catalogOverview>> {
-    const [stats, lastImport] = await Promise.all([this.stats.read(organizationId), this.jobs.latestImport(organizationId)]);
+    const [stats, lastImport, languages] = await Promise.all([
+      this.stats.read(organizationId),
+      this.jobs.latestImport(organizationId),
+      this.languages.of(organizationId),
+    ]);
     return {
       organization_id: organizationId,
       product_count: stats?.productCount ?? 0,
       last_import: lastImport,
       updated_at: stats?.updatedAt?.toISOString() ?? null,
+      language: languages.language,
+      product_languages: languages.productLanguages,
       by_availability: stats?.byAvailability ?? {},
       top_brands: stats?.topBrands ?? [],
       top_categories: stats?.topCategories ?? [],

@@ -48,7 +48,7 @@ export class UcpCatalogController {
     summary: 'UCP catalog search',
     description:
       `${ucpDescription('catalog_search.json#/$defs/search_request', 'search_response')} Collapsed by variant group, always: products ` +
-      'sharing a group_id are one product whose variants are the group\'s products matching the query and filters, best match first ' +
+      "sharing a group_id are one product whose variants are the group's products matching the query and filters, best match first " +
       '(its id is the product id; every variant id is a product id, for lookups and checkout line items), with metadata.sibling_count; ' +
       'pagination.total_count counts these products (docs/search.md "Variants").',
   })

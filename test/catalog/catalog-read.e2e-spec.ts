@@ -100,7 +100,14 @@ describe('Catalog read API', () => {
     expect(Object.keys(details.body.last_import).sort()).toEqual(IMPORT_JOB_FIELDS);
     expect(details.body.updated_at).toMatch(/Z$/);
     const empty = await get('/v1/catalogs', stranger).expect(200);
-    expect(empty.body).toEqual({ organization_id: stranger.organizationId, product_count: 0, last_import: null, updated_at: null });
+    expect(empty.body).toEqual({
+      organization_id: stranger.organizationId,
+      product_count: 0,
+      last_import: null,
+      updated_at: null,
+      language: 'en',
+      product_languages: [],
+    });
   });
 
   it('describes the catalog from the maintained counts (catalog_stats), not a count of the products', async () => {

@@ -136,11 +136,23 @@ describe('Search indexing after imports', () => {
     ];
     const product = fc.record(
       {
-        title: fc.constantFrom('Desk lamp', 'Oak stool', 'Running shoes for trails', 'Ελληνικό φως', 'ソニー ワイヤレスヘッドホン', 'Lederhandtasche Muenchen'),
+        title: fc.constantFrom(
+          'Desk lamp',
+          'Oak stool',
+          'Running shoes for trails',
+          'Ελληνικό φως',
+          'ソニー ワイヤレスヘッドホン',
+          'Lederhandtasche Muenchen',
+        ),
         brand: fc.constantFrom(...brands),
         categories: fc.constantFrom(...lists),
         tags: fc.array(fc.constantFrom('brass', 'oak', 'sale', 'new in'), { minLength: 1, maxLength: 3 }),
-        description: fc.constantFrom('Brass finish.', 'Hand-made in Porto, tested by our team.', 'Ça va très bien', 'Größere Taschen für Münchner'),
+        description: fc.constantFrom(
+          'Brass finish.',
+          'Hand-made in Porto, tested by our team.',
+          'Ça va très bien',
+          'Größere Taschen für Münchner',
+        ),
         // Products in their own languages: read by other rules, grouped apart in a chunk (same brand, other language).
         language: fc.constantFrom('de', 'fr-CA', 'ja', 'pl', 'EN'),
         availability: fc.constantFrom('in_stock', 'out_of_stock'),

@@ -1,6 +1,6 @@
 import type { CatalogProduct } from './catalogs/catalog-product';
 import { fold } from './catalogs/fold';
-import { all, attr, attrIs, brand, category, mentions, some, tag, title } from './queries/judge';
+import { all, attr, attrIs, brand, category, mentions, some, tag, title, titlePart } from './queries/judge';
 import { catalogVocabulary, editDistance, queryProblem } from './queries/query-checks';
 import { negative, query } from './queries/relevance-query';
 
@@ -34,6 +34,18 @@ describe('relevance judges', () => {
     expect(attrIs('size', '42').matches(boot)).toBe(true);
     expect(attr('colour', 'creme').matches(boot)).toBe(false); // another key
     expect(mentions('750 ml').matches(boot)).toBe(true);
+  });
+
+  it('matches a part inside a word: a compound’s part, a word in a run of kana, in any width', () => {
+    const tasse: CatalogProduct = { id: 8, title: 'Weißdorn Kaffeetasse mit Untertasse, Creme' };
+    const headphones: CatalogProduct = { id: 9, title: 'ヒカリ電機 WH-2100XR ワイヤレスヘッドホン ブラック' };
+    expect(titlePart('tasse').matches(tasse)).toBe(true);
+    expect(titlePart('weissdorn').matches(tasse)).toBe(true);
+    expect(title('tasse').matches(tasse)).toBe(false); // not at a word start
+    expect(titlePart('ヘッドホン').matches(headphones)).toBe(true);
+    expect(titlePart('ﾍｯﾄﾞﾎﾝ').matches(headphones)).toBe(true); // half-width
+    expect(titlePart('ＷＨ－２１００ＸＲ').matches(headphones)).toBe(true); // full-width
+    expect(titlePart('ヘットホン').matches(headphones)).toBe(false); // voicing marks are kept: ト is not ド
   });
 
   it('combines judges and describes them for the report', () => {
@@ -75,5 +87,9 @@ describe('query checks', () => {
     expect(queryProblem(negative('leather zeppelin'), vocabulary, 0)).toMatch(/leather/);
     expect(queryProblem(negative('chelsey'), vocabulary, 0)).toMatch(/within 1 edit\(s\) of "chelsea"/);
     expect(queryProblem(negative('zeppelin chel'), vocabulary, 0)).toMatch(/prefix of "chelsea"/);
+    expect(queryProblem(query('segmentation', 'helsea', title('chelsea')), vocabulary, 1)).toBeNull();
+    expect(queryProblem(query('segmentation', 'chelsea', title('chelsea')), vocabulary, 1)).toMatch(/only inside/);
+    expect(queryProblem(query('folding', 'muller sohne', brand('Müller & Söhne')), vocabulary, 1)).toBeNull();
+    expect(queryProblem(query('folding', 'müller', brand('Müller & Söhne')), vocabulary, 1)).toMatch(/neither/);
   });
 });

@@ -37,6 +37,7 @@ const MODULE_FACES = {
     'indexing/vocabulary-sweep.service',
     'stats/',
     'repositories/product.repository',
+    'repositories/catalog-languages.repository',
     'validation/currencies',
     'validation/currency-exponents',
     'validation/product-vocabulary',

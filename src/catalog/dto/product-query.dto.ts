@@ -181,7 +181,7 @@ export class ProductQueryDto extends PageQueryDto {
     pattern: LANGUAGE_TAG_PATTERN.source,
     example: 'de',
     description:
-      'The language q is written in (BCP 47); without it, the request\'s Accept-Language. q is read in it first, then in the catalog\'s ' +
+      "The language q is written in (BCP 47); without it, the request's Accept-Language. q is read in it first, then in the catalog's " +
       "languages (the organization's default and its products' own): each word in the first that the catalog has it in. The " +
       'interpretation names the language of each word (`words[].language`) unless every word was read as English (docs/search.md "Languages").',
   })

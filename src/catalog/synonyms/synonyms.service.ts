@@ -33,7 +33,8 @@ export class SynonymsService {
   private async expand(organizationId: string, rules: SynonymRuleDto[]): Promise<SynonymExpansion[]> {
     const forms = rules.flatMap((rule) => [...(rule.type === 'one_way' ? [rule.input as string] : []), ...rule.synonyms]);
     const lexemes: string[][] = forms.map(() => []);
-    for (const word of (await this.queryWords.lexemesOf(organizationId, forms, [])).words) if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
+    for (const word of (await this.queryWords.lexemesOf(organizationId, forms, [])).words)
+      if (!word.stop) lexemes[word.part - 1].push(word.lexeme);
     const empty = forms.findIndex((_, i) => lexemes[i].length === 0);
     if (empty >= 0) throw new ValidationError(`synonyms: "${forms[empty]}" has no searchable word (only stop words or punctuation)`);
     const expansions: SynonymExpansion[] = [];

@@ -18,4 +18,5 @@ export const PRODUCT_FIELDS = [
   'tags',
   'inventory_quantity',
   'attributes',
+  'language',
 ] as const;

@@ -91,10 +91,16 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
     for (const name of STEMMERS) {
       await q.query(`CREATE TEXT SEARCH DICTIONARY pds_${name}_stem (TEMPLATE = snowball, Language = ${name})`);
       await q.query(`CREATE TEXT SEARCH CONFIGURATION pds_search_${name} (COPY = ${name})`);
-      await q.query(`ALTER TEXT SEARCH CONFIGURATION pds_search_${name} ALTER MAPPING FOR word, hword, hword_part WITH unaccent, pds_${name}_stem`);
-      await q.query(`ALTER TEXT SEARCH CONFIGURATION pds_search_${name} ALTER MAPPING FOR asciiword, asciihword, hword_asciipart WITH pds_${name}_stem`);
+      await q.query(
+        `ALTER TEXT SEARCH CONFIGURATION pds_search_${name} ALTER MAPPING FOR word, hword, hword_part WITH unaccent, pds_${name}_stem`,
+      );
+      await q.query(
+        `ALTER TEXT SEARCH CONFIGURATION pds_search_${name} ALTER MAPPING FOR asciiword, asciihword, hword_asciipart WITH pds_${name}_stem`,
+      );
       await q.query(`CREATE TEXT SEARCH CONFIGURATION pds_search_text_${name} (COPY = ${name})`);
-      await q.query(`ALTER TEXT SEARCH CONFIGURATION pds_search_text_${name} ALTER MAPPING FOR word, hword, hword_part WITH unaccent, ${name}_stem`);
+      await q.query(
+        `ALTER TEXT SEARCH CONFIGURATION pds_search_text_${name} ALTER MAPPING FOR word, hword, hword_part WITH unaccent, ${name}_stem`,
+      );
     }
     await q.query(`CREATE TEXT SEARCH CONFIGURATION pds_search_simple (COPY = simple)`);
     await q.query(`ALTER TEXT SEARCH CONFIGURATION pds_search_simple ALTER MAPPING FOR word, hword, hword_part WITH unaccent, simple`);

@@ -17,7 +17,11 @@ export interface BatchDiff {
  * New products beyond `quota.room` fail, in file order, with an error naming the limit: the batch
  * still applies whole (its writes, errors and counters commit together).
  */
-export function diffBatch(outcomes: ElementOutcome[], stored: ReadonlyMap<string, StoredHashes>, quota: ProductRoom = UNLIMITED): BatchDiff {
+export function diffBatch(
+  outcomes: ElementOutcome[],
+  stored: ReadonlyMap<string, StoredHashes>,
+  quota: ProductRoom = UNLIMITED,
+): BatchDiff {
   const state = new Map(stored);
   const writes = new Map<string, ProductWrite>();
   const invalid: InvalidElement[] = [];

@@ -68,6 +68,8 @@ function overviewOf(organizationId: string) {
     product_count: 0,
     last_import: null,
     updated_at: null,
+    language: 'en',
+    product_languages: [],
     by_availability: {},
     top_brands: [],
     top_categories: [],

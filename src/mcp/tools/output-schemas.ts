@@ -114,6 +114,8 @@ export const catalogOverview = z.object({
   product_count: z.number().int(),
   last_import: importJob.nullable(),
   updated_at: z.string().nullable(),
+  language: z.string().describe("The catalog's default language (BCP 47): products naming none are searched by its rules"),
+  product_languages: z.array(z.string()).describe("Languages the catalog's products name themselves; queries are read in these too"),
   by_availability: z.record(z.string(), z.number().int()).describe('Product counts per availability; "unspecified" when absent'),
   top_brands: z.array(z.object({ brand: z.string(), count: z.number().int() })),
   top_categories: z.array(z.object({ category: z.string(), count: z.number().int() })),

@@ -93,7 +93,7 @@ const KINDS: readonly MerchantKind[] = [
     packKey: 'contenance',
     model: { prefix: 'BE-', base: 1500, step: 100, mpnPerColor: true },
     tags: ['arrêt automatique', 'réglage de température', 'filtre anticalcaire'],
-    sentences: ['Corps en {material}, couvercle à ouverture douce.', "S’arrête seule dès que l’eau bout."],
+    sentences: ['Corps en {material}, couvercle à ouverture douce.', 'S’arrête seule dès que l’eau bout.'],
   },
   {
     noun: 'Sèche-cheveux',
@@ -200,7 +200,7 @@ const KINDS: readonly MerchantKind[] = [
     materialKey: 'armature',
     colors: [NOIR, BLEU_MARINE, ROUGE, JAUNE],
     tags: ['anti-tempête', 'ouverture automatique'],
-    sentences: ['Armature en {material} qui résiste aux rafales.', "S’ouvre d’une seule main."],
+    sentences: ['Armature en {material} qui résiste aux rafales.', 'S’ouvre d’une seule main.'],
   },
   {
     noun: { fonte: 'Poêle en fonte', inox: 'Poêle en inox', aluminium: 'Poêle antiadhésive' },

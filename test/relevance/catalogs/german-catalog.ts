@@ -70,7 +70,11 @@ const KINDS: readonly MerchantKind[] = [
     audiences: ['Damen', 'Herren', 'Unisex'],
     colors: BAG_COLOURS,
     tags: ['verstellbarer Gurt', 'Tablet-Fach', 'wasserabweisend'],
-    sentences: ['Eine Tasche aus {material} für jeden Tag.', 'Der Gurt lässt sich in der Länge verstellen.', 'Mit Fach für ein Tablet bis 11 Zoll.'],
+    sentences: [
+      'Eine Tasche aus {material} für jeden Tag.',
+      'Der Gurt lässt sich in der Länge verstellen.',
+      'Mit Fach für ein Tablet bis 11 Zoll.',
+    ],
   },
   {
     noun: 'Aktentasche',
@@ -97,7 +101,11 @@ const KINDS: readonly MerchantKind[] = [
     packs: ['20 l', '30 l', '45 l'],
     packKey: 'volumen',
     tags: ['Regenhülle', 'Brustgurt', 'Trinksystem'],
-    sentences: ['Das Rückenteil mit Netz hält den Rücken kühl.', 'Aus {material}, wasserabweisend beschichtet.', 'Seitentaschen für zwei Flaschen.'],
+    sentences: [
+      'Das Rückenteil mit Netz hält den Rücken kühl.',
+      'Aus {material}, wasserabweisend beschichtet.',
+      'Seitentaschen für zwei Flaschen.',
+    ],
   },
   {
     noun: { Leder: 'Ledergürtel', Stoff: 'Stoffgürtel' },
@@ -121,7 +129,11 @@ const KINDS: readonly MerchantKind[] = [
     colors: RAIN_COLOURS,
     sizes: CLOTHING_SIZES,
     tags: ['wasserdicht', 'Kapuze', 'atmungsaktiv'],
-    sentences: ['Lang geschnitten, hält auch bei Dauerregen trocken.', 'Aus {material} mit verschweißten Nähten.', 'Die Kapuze lässt sich abnehmen.'],
+    sentences: [
+      'Lang geschnitten, hält auch bei Dauerregen trocken.',
+      'Aus {material} mit verschweißten Nähten.',
+      'Die Kapuze lässt sich abnehmen.',
+    ],
   },
   {
     noun: 'Regenjacke',

@@ -125,7 +125,11 @@ export function generateMerchant(merchant: Merchant): CatalogProduct[] {
         tags: r.sample(kind.tags, r.int(1, kind.tags.length)),
       };
       if (kind.language) product.language = kind.language;
-      if (r.chance(0.15)) product.sale_price = { amount: merchant.price(Math.max(1, Math.floor(basePrice * (0.7 + r.next() * 0.2))), r), currency: merchant.currency };
+      if (r.chance(0.15))
+        product.sale_price = {
+          amount: merchant.price(Math.max(1, Math.floor(basePrice * (0.7 + r.next() * 0.2))), r),
+          currency: merchant.currency,
+        };
       if (groupId) product.group_id = groupId;
       const attributes: Record<string, string | number | boolean> = {};
       if (material) attributes[kind.materialKey ?? 'material'] = material;

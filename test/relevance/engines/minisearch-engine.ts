@@ -30,8 +30,8 @@ export function miniSearchEngine(products: readonly CatalogProduct[], language?:
 
 /**
  * MiniSearch's recipe for a language (its `processTerm` and `tokenize` options, used for the
- * documents and the queries alike): lower-cased, stop words dropped, stemmed with the language's
- * Snowball stemmer, then accents stripped (after stemming: the stemmer reads the real spelling).
+ * documents and the queries alike): lower-cased, stop words dropped, accents stripped, then stemmed
+ * with the language's Snowball stemmer (stripping first, so `theiere` and `théière` stem alike).
  * Japanese: cut into words by the ICU word segmenter, width folded (NFKC), no stemming.
  */
 function languageOptions(language: AnchorLanguage): Pick<Options<IndexedProduct>, 'processTerm' | 'tokenize'> {
@@ -45,7 +45,11 @@ function languageOptions(language: AnchorLanguage): Pick<Options<IndexedProduct>
     processTerm: (term: string) => {
       const lower = term.normalize('NFKC').toLowerCase();
       if (stop.has(lower)) return null;
-      return (stemmer ? stemmer(lower) : lower).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      const bare = lower
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .normalize('NFC');
+      return stemmer ? stemmer(bare) : bare;
     },
   };
 }

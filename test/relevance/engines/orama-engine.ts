@@ -18,18 +18,20 @@ const SCHEMA = {
 
 /**
  * Orama with its defaults plus tolerance 1 and the title boosted, over the same fields (codes included). No synonyms.
- * For a catalog in another language, its own tokenizer for it (`tokenizerFor`).
+ * For a catalog in another language, its own tokenizer for it (`tokenizerFor`), and no tolerance where words are segmented.
  */
 export async function oramaEngine(products: readonly CatalogProduct[], language?: AnchorLanguage): Promise<SearchEngine> {
   const db = create({ schema: SCHEMA, ...(language && { components: { tokenizer: tokenizerFor(language) } }) });
   await insertMultiple(db, products.map(indexedFields));
+  // Words of one or two kanji are within one edit of every other short word: no typo tolerance there.
+  const tolerance = language && ANCHOR_LANGUAGES[language].segmenter ? 0 : 1;
   return {
     name: 'Orama',
     search: async (q) => {
       const result = await search(db, {
         term: q,
         properties: ['title', 'brand', 'categories', 'attributes', 'tags', 'description', 'codes'],
-        tolerance: 1,
+        tolerance,
         boost: { title: 2 },
         limit: PAGE,
       });

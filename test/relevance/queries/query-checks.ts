@@ -95,6 +95,13 @@ export function queryProblem(
       if (unknown.length === 0) return 'every word is in the catalog (nothing for an everyday word to do)';
       return everyday.length > 0 ? null : `configured as synonyms: ${unknown.join(', ')}`;
     }
+    case 'segmentation':
+      // A word found only inside a longer run of the catalog's text (ヘッドホン in ワイヤレスヘッドホン).
+      return unknown.some((w) => [...vocabulary].some((v) => v.includes(w))) ? null : 'no word of the query is only inside a catalog word';
+    case 'folding':
+      return /^[\x20-\x7e]*$/.test(query.q) || query.q.normalize('NFKC') !== query.q
+        ? null
+        : 'the query is neither plain ASCII nor in another width';
     case 'variant':
       return query.collapse ? null : 'a variant question without collapse';
     case 'sort':

@@ -124,7 +124,14 @@ export class QueryAnalyzerService {
         prefix: prefixOf(t),
         exact: renderOperand({ lexemes: [t.lexeme] }),
       })),
-      ...phrases.map((p) => ({ lexeme: p.lexemes.join(' '), edits: -1, prefix: false, exact: phraseForms(p).map((o) => renderOperand(o)).join(' | ') })),
+      ...phrases.map((p) => ({
+        lexeme: p.lexemes.join(' '),
+        edits: -1,
+        prefix: false,
+        exact: phraseForms(p)
+          .map((o) => renderOperand(o))
+          .join(' | '),
+      })),
     ];
     const info = await this.lookUp(organizationId, looked);
 

@@ -198,7 +198,7 @@ export class QueryWordsRepository {
 /** Per word (part, ord): the lexemes of the first language whose lexemes are all known, else that stops it, else of the first. */
 function chooseLanguages(rows: WordInLanguage[]): PartLexeme[] {
   const out: PartLexeme[] = [];
-  for (let at = 0; at < rows.length; ) {
+  for (let at = 0; at < rows.length;) {
     let end = at;
     while (end < rows.length && rows[end].part === rows[at].part && rows[end].ord === rows[at].ord) end++;
     const word = rows.slice(at, end);

@@ -294,6 +294,18 @@ const EDGE_VALUES: Record<(typeof SCHEMA_FIELDS)[number], unknown[]> = {
     JSON.parse('{"__proto__":"x","constructor":"y","toString":1}'),
     JSON.parse('{"__proto__":{"x":1}}'),
   ],
+  language: [
+    'de',
+    'de-CH',
+    'zh-Hant-TW',
+    `de-${'abcdefgh-'.repeat(3)}abcd`,
+    `de-${'abcdefgh-'.repeat(3)}abcde`,
+    'd',
+    'de_CH',
+    'de-',
+    '',
+    'ドイツ',
+  ],
 };
 
 /** Values of the wrong type or shape for any field. */
