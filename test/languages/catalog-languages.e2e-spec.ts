@@ -142,8 +142,25 @@ describe('Catalog languages', () => {
     it('finds a word inside a run by its parts, and only where they are adjacent', async () => {
       const read = await search(caller, 'ヘッドホン');
       expect(read.titles).toEqual(['ソニー WH-1000XM5 ワイヤレスヘッドホン']);
-      expect(read.words).toEqual([{ word: 'ヘッドホン', status: 'matched' }]);
+      // Read in Japanese, one of the catalog's languages (the default is English).
+      expect(read.words).toEqual([{ word: 'ヘッドホン', status: 'matched', language: 'ja' }]);
       expect((await search(caller, 'ステンレスマグ')).titles).toEqual(['象印 ステンレスマグ480ml']);
+      // Half-width kana are their usual forms, on both sides (NFKC).
+      expect((await search(caller, 'ﾍｯﾄﾞﾎﾝ')).titles).toEqual(['ソニー WH-1000XM5 ワイヤレスヘッドホン']);
+    });
+
+    it('cuts a sentence into words (ICU), leaves particles out as stop words, and needs every word the catalog has', async () => {
+      const read = await search(caller, 'ソニーのヘッドホンが欲しい');
+      // The one product with both words first; partial matches (the other ソニー) after it.
+      expect(read.titles[0]).toBe('ソニー WH-1000XM5 ワイヤレスヘッドホン');
+      expect(read.words).toEqual(
+        expect.arrayContaining([
+          { word: 'の', status: 'ignored', reason: 'stop_word' },
+          { word: 'ソニー', status: 'matched', language: 'ja' },
+          { word: 'ヘッドホン', status: 'matched', language: 'ja' },
+          { word: '欲しい', status: 'not_found', language: 'ja' },
+        ]),
+      );
     });
 
     it('finds a mixed title by each part: the model number, the brand, one Han character', async () => {

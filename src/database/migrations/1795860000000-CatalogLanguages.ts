@@ -12,8 +12,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   other language: lower-cased and accents folded, never stemmed.
  * - `search_fold(text, language)`: German folds umlauts and their two-letter spellings alike
  *   (Elasticsearch's german_normalization: München, Muenchen, Munchen → munchen; ß → ss); Japanese,
- *   Chinese and Korean runs are cut into overlapping two-character words, each Han character also
- *   alone (src/common/languages/segments.ts does the same for queries; a spec pins them together).
+ *   Chinese and Korean text is put in NFKC form (half-width kana, full-width Latin) and its runs
+ *   are cut into overlapping two-character words, each Han character also alone (src/common/languages/segments.ts does the same for queries; a spec pins them together).
  * - `product_search_vector(data, language)`: the vector in the product's language. English reads
  *   every field exactly as before, so existing catalogs keep their vectors (nothing is re-indexed).
  */
@@ -144,7 +144,7 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
         AS $$ SELECT CASE search_language_folding(language)
                        WHEN 'german' THEN search_german_fold(t)
-                       WHEN 'segment' THEN search_segments(t)
+                       WHEN 'segment' THEN search_segments(normalize(t, NFKC))
                        ELSE t END $$`);
     // The parts of a product's vector, each in its language: the indexer (search-row-sql.ts) builds
     // the same vector from them, computing the parts products share once per chunk.

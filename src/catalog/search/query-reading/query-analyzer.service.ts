@@ -5,7 +5,7 @@ import { EverydayWords } from './everyday-words';
 import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
 import { parseQuerySyntax } from './query-syntax';
-import { cjkPairs, cjkRuns, withoutCjkRuns } from './cjk-segments';
+import { cjkRuns, cjkWords, pairedText, withoutCjkRuns } from './cjk-segments';
 import { DEFAULT_LANGUAGE } from '../../../common/languages/language-tag';
 import { type Operand, renderOperand, type Term } from './search-terms';
 import { SynonymCache } from './synonym-cache';
@@ -80,15 +80,20 @@ export class QueryAnalyzerService {
   async analyze(organizationId: string, q: string, languages: string[] = []): Promise<SearchPlan> {
     const constraints = readConstraints(q);
     const parsed = parseQuerySyntax(constraints.text);
-    // Runs of unspaced script are searched as the phrases of their two-character words, labelled as typed.
-    const runs = cjkRuns(parsed.words);
-    const syntax = { ...parsed, words: withoutCjkRuns(parsed.words).trim(), phrases: [...runs, ...parsed.phrases] };
+    // Runs of unspaced script are cut into words, each searched as the phrase of its two-character words.
+    const runs = cjkRuns(parsed.words).map(cjkWords);
+    const syntax = {
+      ...parsed,
+      words: withoutCjkRuns(parsed.words).trim(),
+      phrases: [...runs.flatMap((r) => r.words), ...parsed.phrases],
+    };
     const readings: WordReading[] = [...constraints.words];
+    for (const particle of runs.flatMap((r) => r.particles)) readings.push({ word: particle, status: 'ignored', reason: 'stop_word' });
     const excludedParts = [...syntax.excluded, ...constraints.negated];
     for (const part of excludedParts.slice(MAX_EXCLUDED))
       readings.push({ word: part.toLowerCase(), status: 'ignored', reason: 'word_limit' });
     const exclusions = excludedParts.slice(0, MAX_EXCLUDED);
-    const parts = [syntax.words, ...syntax.phrases, ...exclusions].map(segmentedText);
+    const parts = [syntax.words, ...syntax.phrases, ...exclusions].map(pairedText);
     const { words: tokens, languages: readIn } = await this.queryWords.lexemesOf(organizationId, parts, languages);
     const languageOf = new Map(tokens.map((t) => [t.token.toLowerCase(), t.language]));
 
@@ -171,7 +176,8 @@ export class QueryAnalyzerService {
     // Which language each word was read in, unless the query was read as English only (readings stay as they were).
     if (readIn.some((language) => language !== DEFAULT_LANGUAGE))
       for (const reading of readings) {
-        const language = languageOf.get(reading.word);
+        const phrase = syntax.phrases.findIndex((text) => text.toLowerCase() === reading.word);
+        const language = languageOf.get(reading.word) ?? tokens.find((t) => t.part === 2 + phrase)?.language;
         if (language && reading.status !== 'filter' && reading.status !== 'sort') reading.language = language;
       }
     const excluded = exclusions
@@ -330,14 +336,6 @@ function corrected(info: WordInfo, word: { token: string; lexeme: string; edits:
     .sort()
     .slice(0, 3);
 }
-
-/** A text with each run of unspaced script written as its two-character words (a phrase of them). */
-const segmentedText = (text: string): string => text.replace(/\S+/gu, (word) => (cjkRuns(word).length > 0 ? segmentWord(word) : word));
-const segmentWord = (word: string): string => {
-  let out = word;
-  for (const run of cjkRuns(word)) out = out.replace(run, ` ${cjkPairs(run).join(' ')} `);
-  return out;
-};
 
 /**
  * A phrase's forms: its words in order; a run of unspaced script also as the one word a catalog

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SynonymExpansion } from './synonym-expansion';
+import { cjkRuns } from './cjk-segments';
+import { searchLanguageOf } from '../../../common/languages/search-languages';
 
 /** One word of a text part as the search indexes it. */
 export interface PartLexeme {
@@ -90,7 +92,9 @@ export class QueryWordsRepository {
            FROM unnest($2::text[]) WITH ORDINALITY AS part(text, i)
           CROSS JOIN LATERAL ts_parse('default', search_text(part.text)) WITH ORDINALITY AS t(tokid, token, ord)
           CROSS JOIN ranked r
-          CROSS JOIN LATERAL unnest(tsvector_to_array(search_words_vector(t.token, r.language))) AS lexeme
+          -- A query's unspaced runs arrive cut into words (cjk-segments.ts): not cut again here.
+          CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(search_language_config(r.language),
+                       CASE WHEN search_language_folding(r.language) = 'segment' THEN t.token ELSE search_fold(t.token, r.language) END))) AS lexeme
        )
        SELECT w.*, k.word IS NOT NULL AS known
          FROM words w LEFT JOIN search_vocabulary_known($1, ARRAY(SELECT DISTINCT lexeme FROM words)) AS k(word) ON k.word = w.lexeme
@@ -202,7 +206,10 @@ function chooseLanguages(rows: WordInLanguage[]): PartLexeme[] {
     let end = at;
     while (end < rows.length && rows[end].part === rows[at].part && rows[end].ord === rows[at].ord) end++;
     const word = rows.slice(at, end);
-    const ranks = [...new Set(word.map((r) => r.rank))];
+    // Unspaced script reads alike in every language: said to be read in one that writes it, when one is read.
+    const unspaced = cjkRuns(rows[at].token).length > 0;
+    const writes = (rank: number) => unspaced && searchLanguageOf(word.find((r) => r.rank === rank)!.language)?.folding === 'segment';
+    const ranks = [...new Set(word.map((r) => r.rank))].sort((a, b) => Number(writes(b)) - Number(writes(a)) || a - b);
     const inRank = (rank: number) => word.filter((r) => r.rank === rank);
     const chosen =
       ranks.find((rank) => inRank(rank).every((r) => r.known)) ?? ranks.find((rank) => inRank(rank).every((r) => r.stop)) ?? ranks[0];
