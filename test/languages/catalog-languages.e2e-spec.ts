@@ -241,6 +241,54 @@ describe('Catalog languages', () => {
     expect(JSON.stringify(errors.body)).toContain('must be a BCP 47 language tag');
   });
 
+  describe('constraint words in German, French and Spanish', () => {
+    let caller: TestCaller;
+    const eur = (amount: number) => ({ amount, currency: 'EUR' });
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      await t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'fr');
+      await importProducts(caller, [
+        { id: 'k1', title: 'Bouilloire électrique', price: eur(39), availability: 'in_stock' },
+        { id: 'k2', title: 'Bouilloire inox', price: eur(79), availability: 'out_of_stock' },
+        { id: 'e1', title: 'Écharpe en laine', price: eur(30) },
+        { id: 'e2', title: 'Écharpe en coton', price: eur(25) },
+        { id: 'c1', title: 'Crème hydratante', tags: ['sans parfum'], price: eur(12) },
+        { id: 'c2', title: 'Crème hydratante à la rose', tags: ['parfum rose'], price: eur(14) },
+      ]);
+    });
+
+    const inferred = async (q: string) =>
+      (
+        await authed(t.http, caller)
+          .get(`/v1/catalogs/products?q=${encodeURIComponent(q)}`)
+          .expect(200)
+      ).body as {
+        data: Array<{ id: string }>;
+        interpretation: { inferred: object; words: Array<{ word: string; status: string }> };
+      };
+
+    it('reads price bounds, availability and order as filters and a sort', async () => {
+      const under = await inferred('bouilloire moins de 50 €');
+      expect(under.interpretation.inferred).toEqual({ price_max: eur(50) });
+      expect(under.data.map((p) => p.id)).toEqual(['k1']);
+      expect((await inferred('bouilloire en stock')).data.map((p) => p.id)).toEqual(['k1']);
+      expect((await inferred('bouilloire la plus chère')).data.map((p) => p.id)).toEqual(['k2', 'k1']);
+      // German and Spanish words are read too (a buyer writes in any language).
+      expect((await inferred('bouilloire unter 50 €')).interpretation.inferred).toEqual({ price_max: eur(50) });
+      expect((await inferred('bouilloire más de 50 €')).interpretation.inferred).toEqual({ price_min: eur(50) });
+    });
+
+    it('excludes what "sans" names, unless the catalog writes the phrase itself (a label)', async () => {
+      const without = await inferred('écharpe sans laine');
+      expect(without.data.map((p) => p.id)).toEqual(['e2']);
+      expect(without.interpretation.words).toEqual(expect.arrayContaining([{ word: 'laine', status: 'excluded', language: 'fr' }]));
+      const label = await inferred('crème sans parfum');
+      expect(label.data.map((p) => p.id)[0]).toBe('c1');
+      expect(label.interpretation.words).toEqual(expect.arrayContaining([{ word: 'sans parfum', status: 'matched' }]));
+    });
+  });
+
   describe('the rules in SQL and in TypeScript agree', () => {
     const db = () => t.app.get(DataSource);
 

@@ -93,7 +93,11 @@ export class QueryAnalyzerService {
     for (const part of excludedParts.slice(MAX_EXCLUDED))
       readings.push({ word: part.toLowerCase(), status: 'ignored', reason: 'word_limit' });
     const exclusions = excludedParts.slice(0, MAX_EXCLUDED);
-    const parts = [syntax.words, ...syntax.phrases, ...exclusions].map(pairedText);
+    // "sans parfum", "ohne Zucker": a negation the catalog writes itself (a label) is searched as that phrase.
+    const labels = constraints.negated
+      .map((word, j) => ({ at: syntax.excluded.length + j, word, text: `${constraints.negatedBy[j]} ${word}` }))
+      .filter((label) => label.at < exclusions.length);
+    const parts = [syntax.words, ...syntax.phrases, ...exclusions, ...labels.map((l) => l.text)].map(pairedText);
     const { words: tokens, languages: readIn } = await this.queryWords.lexemesOf(organizationId, parts, languages);
     const languageOf = new Map(tokens.map((t) => [t.token.toLowerCase(), t.language]));
 
@@ -138,7 +142,16 @@ export class QueryAnalyzerService {
           .join(' | '),
       })),
     ];
+    const asked = labels
+      .map((label, k) => ({
+        ...label,
+        lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + exclusions.length + k).map((t) => t.lexeme),
+      }))
+      .filter((label) => label.lexemes.length > 1);
+    for (const label of asked)
+      looked.push({ lexeme: label.lexemes.join(' '), edits: -1, prefix: false, exact: renderOperand({ lexemes: label.lexemes }) });
     const info = await this.lookUp(organizationId, looked);
+    const labelled = asked.filter((_, k) => foundPhrase(info.words[free.length + phrases.length + k]));
 
     const wordReadings: WordReading[] = [];
     const corrections = free.map((t, i) => corrected(info.words[i], { ...looked[i], token: t.token }));
@@ -167,8 +180,7 @@ export class QueryAnalyzerService {
     readings.push(...wordReadings);
     phrases.forEach((phrase, i) => {
       // A one-word phrase the vocabulary holds is strong (not looked for in descriptions): found too.
-      const looked = info.words[free.length + i];
-      const found = (looked?.weak ?? false) || (looked?.strong ?? false);
+      const found = foundPhrase(info.words[free.length + i]);
       readings.push({ word: phrase.text.toLowerCase(), status: found ? 'matched' : 'not_found' });
       if (found && phrase.lexemes.length > 0)
         terms.push({ label: phrase.text.toLowerCase(), exact: phraseForms(phrase), alternatives: [], strong: true });
@@ -180,9 +192,16 @@ export class QueryAnalyzerService {
         const language = languageOf.get(reading.word) ?? tokens.find((t) => t.part === 2 + phrase)?.language;
         if (language && reading.status !== 'filter' && reading.status !== 'sort') reading.language = language;
       }
+    for (const label of labelled) {
+      terms.push({ label: label.text.toLowerCase(), exact: [{ lexemes: label.lexemes }], alternatives: [], strong: true });
+      const at = readings.findIndex(
+        (r, i) => r.status === 'excluded' && r.word === label.word.toLowerCase() && readings[i - 1]?.reason === 'negation',
+      );
+      if (at > 0) readings.splice(at - 1, 2, { word: label.text.toLowerCase(), status: 'matched' });
+    }
     const excluded = exclusions
-      .map((text, i) => ({ text, lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + i).map((t) => t.lexeme) }))
-      .filter((e) => e.lexemes.length > 0);
+      .map((text, i) => ({ i, text, lexemes: tokens.filter((t) => t.part === 2 + syntax.phrases.length + i).map((t) => t.lexeme) }))
+      .filter((e) => e.lexemes.length > 0 && !labelled.some((l) => l.at === e.i));
     for (const e of excluded.filter((x) => syntax.excluded.includes(x.text)))
       readings.push({ word: e.text.toLowerCase(), status: 'excluded' });
     const strong = terms.filter((t) => t.strong);
@@ -346,6 +365,9 @@ function phraseForms(phrase: { text: string; lexemes: string[] }): Operand[] {
   const whole = runs.length === 1 && runs[0] === phrase.text && [...phrase.text].length > 1;
   return whole ? [{ lexemes: phrase.lexemes }, { lexemes: [phrase.text.toLowerCase()] }] : [{ lexemes: phrase.lexemes }];
 }
+
+/** A phrase is in the catalog: in a description or anywhere (weak), or a one-word phrase the vocabulary holds (strong). */
+const foundPhrase = (info: WordInfo | undefined): boolean => (info?.weak ?? false) || (info?.strong ?? false);
 
 const capAlternatives = (term: Term): Term => ({ ...term, alternatives: term.alternatives.slice(0, MAX_ALTERNATIVES) });
 

@@ -15,6 +15,32 @@ describe('readConstraints', () => {
     ['most expensive kettle', { sort: 'price_desc' }, 'kettle'],
     ['newest sneakers available', { sort: 'newest', availability: ['in_stock'] }, 'sneakers'],
     ['50 w lamp', {}, '50 w lamp'], // a number alone is a word
+    // German, French, Spanish, Japanese (constraint-words.ts); accents folded, "50 €" written apart.
+    ['wasserkocher unter 50 €', { priceMax: { amount: 50, currency: 'EUR' } }, 'wasserkocher'],
+    ['kaffeevollautomat über 800 euro', { priceMin: { amount: 800, currency: 'EUR' } }, 'kaffeevollautomat'],
+    [
+      'bettwäsche zwischen 50 und 100 €',
+      { priceMin: { amount: 50, currency: 'EUR' }, priceMax: { amount: 100, currency: 'EUR' } },
+      'bettwäsche',
+    ],
+    ['kopfhörer auf Lager', { availability: ['in_stock'] }, 'kopfhörer'],
+    ['günstigste wasserkocher', { sort: 'price_asc' }, 'wasserkocher'],
+    ['GUNSTIGSTE wasserkocher', { sort: 'price_asc' }, 'wasserkocher'],
+    ['regenschirm am teuersten', { sort: 'price_desc' }, 'regenschirm'],
+    ['bouilloire moins de 50 €', { priceMax: { amount: 50, currency: 'EUR' } }, 'bouilloire'],
+    [
+      'couette entre 100 et 200 euros',
+      { priceMin: { amount: 100, currency: 'EUR' }, priceMax: { amount: 200, currency: 'EUR' } },
+      'couette',
+    ],
+    ['théière plus de 60 €', { priceMin: { amount: 60, currency: 'EUR' } }, 'théière'],
+    ['théière la moins chère', { sort: 'price_asc' }, 'théière'],
+    ['sèche-cheveux en stock', { availability: ['in_stock'] }, 'sèche-cheveux'],
+    ['zapatillas menos de 50 €', { priceMax: { amount: 50, currency: 'EUR' } }, 'zapatillas'],
+    ['mochila el más barato disponible', { sort: 'price_asc', availability: ['in_stock'] }, 'mochila'],
+    ['cafetera de 20 a 40 €', { priceMin: { amount: 20, currency: 'EUR' }, priceMax: { amount: 40, currency: 'EUR' } }, 'cafetera'],
+    ['一番安い 電気ケトル', { sort: 'price_asc' }, '電気ケトル'],
+    ['plus de cafés', {}, 'plus de cafés'], // a bound word without an amount is a word
   ])('%j', (q, expected, text) => {
     const read = readConstraints(q);
     expect(read).toMatchObject(expected);
@@ -33,6 +59,19 @@ describe('readConstraints', () => {
     ['"quoted on" words', '"quoted on" words'],
   ])('pairs the meaning-bearing words of %j', (q, text) => {
     expect(readConstraints(q).text).toBe(text);
+  });
+
+  it.each([
+    ['umhängetasche ohne leder', 'ohne', 'leder'],
+    ['écharpe sans laine', 'sans', 'laine'],
+    ['mochila sin cuero', 'sin', 'cuero'],
+  ])('excludes what a German, French or Spanish negation names: %j', (q, negation, word) => {
+    const read = readConstraints(q);
+    expect(read.negated).toEqual([word]);
+    expect(read.words).toEqual([
+      { word: negation, status: 'ignored', reason: 'negation' },
+      { word, status: 'excluded' },
+    ]);
   });
 
   it('excludes what a negation names and reports it', () => {

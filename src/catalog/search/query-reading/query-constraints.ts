@@ -1,3 +1,4 @@
+import { foldConstraintWord, READ_CONSTRAINTS } from './constraint-words';
 import type { InferredSort, WordReading } from './query-interpretation';
 
 /** A price bound as the words say it: the currency only when the words name one. */
@@ -12,6 +13,8 @@ export interface QueryConstraints {
   text: string;
   /** Words and phrases excluded by "not X", "without X", "no X". */
   negated: string[];
+  /** The negation word of each (the query analyzer asks whether the catalog writes "sans parfum" itself). */
+  negatedBy: string[];
   /** The readings of the words consumed here (filter, sort, excluded). */
   words: WordReading[];
   priceMin?: WordPrice;
@@ -27,24 +30,6 @@ const NAMED: Record<string, string | undefined> = { euro: 'EUR', euros: 'EUR', d
 
 const AMOUNT = /^([$€£¥₹])?(\d{1,9}(?:[.,]\d{1,2})?)([$€£¥₹])?$/u;
 
-/** Phrases, longest first within each meaning; matched on whole words outside quotes. */
-const UPPER = [['less', 'than'], ['cheaper', 'than'], ['up', 'to'], ['at', 'most'], ['under'], ['below'], ['max'], ['maximum'], ['<']];
-const LOWER = [['more', 'than'], ['at', 'least'], ['over'], ['above'], ['min'], ['minimum'], ['>']];
-const SORTS: Array<[string[], InferredSort]> = [
-  [['lowest', 'price'], 'price_asc'],
-  [['lowest', 'priced'], 'price_asc'],
-  [['least', 'expensive'], 'price_asc'],
-  [['cheapest'], 'price_asc'],
-  [['highest', 'price'], 'price_desc'],
-  [['highest', 'priced'], 'price_desc'],
-  [['most', 'expensive'], 'price_desc'],
-  [['priciest'], 'price_desc'],
-  [['most', 'recent'], 'newest'],
-  [['newest'], 'newest'],
-  [['latest'], 'newest'],
-];
-const IN_STOCK = [['in', 'stock'], ['in-stock'], ['instock'], ['available']];
-const NEGATIONS = new Set(['not', 'without', 'no']);
 /**
  * Function words that change a product's meaning with the word they stand by (on-ear, over-ear,
  * watering can, under armour): read as a phrase with the next word (the previous one when last).
@@ -55,6 +40,8 @@ interface Token {
   text: string;
   /** Lower-cased, without surrounding punctuation; '' for a quoted phrase. */
   word: string;
+  /** The word with accents and ß folded, as constraint phrases are compared. */
+  key: string;
   used: boolean;
   quoted: boolean;
 }
@@ -65,13 +52,14 @@ function tokenize(q: string): Token[] {
   for (const m of q.matchAll(/-?"[^"]*"?|[^\s"]+/g)) {
     const text = m[0];
     const quoted = text.includes('"');
-    tokens.push({ text, word: quoted ? '' : text.toLowerCase().replace(/^[([{,.;:!?]+|[)\]},.;:!?]+$/g, ''), used: false, quoted });
+    const word = quoted ? '' : text.toLowerCase().replace(/^[([{,.;:!?¿¡]+|[)\]},.;:!?]+$/g, '');
+    tokens.push({ text, word, key: foldConstraintWord(word), used: false, quoted });
   }
   return tokens;
 }
 
 const startsWith = (tokens: Token[], at: number, phrase: string[]): boolean =>
-  phrase.every((w, i) => tokens[at + i] !== undefined && !tokens[at + i].used && tokens[at + i].word === w);
+  phrase.every((w, i) => tokens[at + i] !== undefined && !tokens[at + i].used && tokens[at + i].key === w);
 
 /** An amount at `at` (with an optional currency word or code after it): the amount and how many tokens it took. */
 function amountAt(tokens: Token[], at: number): { price: WordPrice; length: number } | null {
@@ -84,7 +72,11 @@ function amountAt(tokens: Token[], at: number): { price: WordPrice; length: numb
   let length = 1;
   const next = tokens[at + 1];
   if (!currency && next && !next.used) {
-    if (ISO_CURRENCIES.has(next.word)) {
+    if (next.word in SYMBOLS) {
+      // "50 €": the symbol written apart, as German, French and Spanish write it.
+      currency = SYMBOLS[next.word];
+      length = 2;
+    } else if (ISO_CURRENCIES.has(next.word)) {
       currency = next.word.toUpperCase();
       length = 2;
     } else if (next.word in NAMED) {
@@ -108,20 +100,21 @@ function take(tokens: Token[], at: number, length: number, readings: WordReading
 }
 
 /**
- * Reads the constraints a shopper writes in words: price bounds ("under 50", "below $30",
- * "between 20 and 40 eur", "over £100"), availability ("in stock", "available"), an order
- * ("cheapest", "lowest price", "most expensive", "newest"), negations ("not waterproof",
- * "without hood") and pairs whose function word carries the meaning ("on ear", "watering can",
- * "gluten free"). Pure and total: any string gives an answer.
+ * Reads the constraints a shopper writes in words (constraint-words.ts: English, German, French,
+ * Spanish, Japanese): price bounds ("under 50", "unter 50 €", "moins de 50 €", "between 20 and 40
+ * eur"), availability ("in stock", "auf Lager", "en stock"), an order ("cheapest", "günstigste",
+ * "le moins cher"), negations ("not waterproof", "ohne Leder", "sans laine") and pairs whose
+ * function word carries the meaning ("on ear", "watering can", "gluten free"). Pure and total:
+ * any string gives an answer.
  */
 export function readConstraints(q: string): QueryConstraints {
   const tokens = tokenize(q);
   const readings: WordReading[] = [];
-  const result: QueryConstraints = { text: '', negated: [], words: readings };
+  const result: QueryConstraints = { text: '', negated: [], negatedBy: [], words: readings };
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i].used || tokens[i].quoted) continue;
-    if (startsWith(tokens, i, ['between']) || startsWith(tokens, i, ['from'])) {
-      const joiner = tokens[i].word === 'between' ? 'and' : 'to';
+    for (const [start, joiner] of READ_CONSTRAINTS.between) {
+      if (!startsWith(tokens, i, [start])) continue;
       const low = amountAt(tokens, i + 1);
       const high = low && startsWith(tokens, i + 1 + low.length, [joiner]) ? amountAt(tokens, i + 2 + low.length) : null;
       if (low && high) {
@@ -129,9 +122,10 @@ export function readConstraints(q: string): QueryConstraints {
         result.priceMin = { amount: Math.min(low.price.amount, high.price.amount), ...(currency && { currency }) };
         result.priceMax = { amount: Math.max(low.price.amount, high.price.amount), ...(currency && { currency }) };
         take(tokens, i, 2 + low.length + high.length, readings, 'filter');
-        continue;
+        break;
       }
     }
+    if (tokens[i].used) continue;
     const bound = (phrases: string[][], side: 'priceMin' | 'priceMax'): boolean => {
       const phrase = phrases.find((p) => startsWith(tokens, i, p));
       const amount = phrase && amountAt(tokens, i + phrase.length);
@@ -140,27 +134,28 @@ export function readConstraints(q: string): QueryConstraints {
       take(tokens, i, phrase.length + amount.length, readings, 'filter');
       return true;
     };
-    if (bound(UPPER, 'priceMax') || bound(LOWER, 'priceMin')) continue;
-    const sort = SORTS.find(([phrase]) => startsWith(tokens, i, phrase));
+    if (bound(READ_CONSTRAINTS.upper, 'priceMax') || bound(READ_CONSTRAINTS.lower, 'priceMin')) continue;
+    const sort = READ_CONSTRAINTS.sorts.find(([phrase]) => startsWith(tokens, i, phrase));
     if (sort && !result.sort) {
       result.sort = sort[1];
       take(tokens, i, sort[0].length, readings, 'sort');
       continue;
     }
-    const stock = IN_STOCK.find((phrase) => startsWith(tokens, i, phrase));
+    const stock = READ_CONSTRAINTS.inStock.find((phrase) => startsWith(tokens, i, phrase));
     if (stock) {
       result.availability = ['in_stock'];
       take(tokens, i, stock.length, readings, 'filter');
       continue;
     }
     const next = tokens[i + 1];
-    if (NEGATIONS.has(tokens[i].word) && next && !next.used && (next.word || next.quoted)) {
+    if (READ_CONSTRAINTS.negations.has(tokens[i].key) && next && !next.used && (next.word || next.quoted)) {
       const excluded = next.quoted ? next.text.replace(/^-?"|"$/g, '').trim() : next.word;
       // An empty phrase (`not "`) negates nothing: both stay in the text, so no word is lost unreported.
       if (excluded) {
         tokens[i].used = true;
         next.used = true;
         result.negated.push(excluded);
+        result.negatedBy.push(tokens[i].word);
         readings.push(
           { word: tokens[i].word, status: 'ignored', reason: 'negation' },
           { word: excluded.toLowerCase(), status: 'excluded' },
