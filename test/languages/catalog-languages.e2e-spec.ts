@@ -241,6 +241,43 @@ describe('Catalog languages', () => {
     expect(JSON.stringify(errors.body)).toContain('must be a BCP 47 language tag');
   });
 
+  describe('compound words (German)', () => {
+    let caller: TestCaller;
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      await t.app.get(AuthAdminService).setOrganizationLanguage(caller.organizationId, 'de');
+      await importProducts(caller, [
+        { id: 'r1', title: 'Regenmantel für Damen' },
+        { id: 'm1', title: 'Wollmantel' },
+        { id: 't1', title: 'Kaffeetasse aus Porzellan' },
+        { id: 't2', title: 'Tasse mit Henkel' },
+        { id: 'k1', title: 'Kinderfahrrad 16 Zoll' },
+        { id: 'k2', title: 'Fahrradhelm für Kinder' },
+        { id: 'h1', title: 'Hering in Tomatensoße' },
+      ]);
+    });
+
+    it('finds the compounds a word ends (its head), below the word itself', async () => {
+      const cups = await search(caller, 'tasse');
+      expect(cups.titles).toEqual(['Tasse mit Henkel', 'Kaffeetasse aus Porzellan']);
+      expect(cups.words).toEqual([{ word: 'tasse', status: 'expanded', via: 'compound', to: ['kaffeetass'], language: 'de' }]);
+      expect(new Set((await search(caller, 'mantel')).titles)).toEqual(new Set(['Regenmantel für Damen', 'Wollmantel']));
+      // A head needs three letters before it: "ring" does not find Hering.
+      expect((await search(caller, 'ring')).titles).toEqual([]);
+    });
+
+    it('finds the compound two words write together, first', async () => {
+      expect((await search(caller, 'regen mantel')).titles[0]).toBe('Regenmantel für Damen');
+      const bikes = await search(caller, 'kinder fahrrad');
+      expect(bikes.titles[0]).toBe('Kinderfahrrad 16 Zoll');
+      expect(bikes.words.map((w) => [w.word, w.status])).toEqual([
+        ['kinder', 'expanded'],
+        ['fahrrad', 'expanded'],
+      ]);
+    });
+  });
+
   describe('constraint words in German, French and Spanish', () => {
     let caller: TestCaller;
     const eur = (amount: number) => ({ amount, currency: 'EUR' });

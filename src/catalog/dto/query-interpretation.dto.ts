@@ -14,7 +14,7 @@ import type {
 
 const MATCH_KINDS: MatchKind[] = ['all_words', 'partial', 'code', 'none', 'browse'];
 const WORD_STATUSES: WordStatus[] = ['matched', 'corrected', 'expanded', 'not_found', 'ignored', 'excluded', 'filter', 'sort', 'code'];
-const VIAS: ExpansionVia[] = ['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit'];
+const VIAS: ExpansionVia[] = ['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit', 'compound'];
 const SORTS: InferredSort[] = ['price_asc', 'price_desc', 'newest'];
 const PLACES: MatchPlace[] = ['title', 'brand_category_attribute', 'tags', 'description', 'code'];
 

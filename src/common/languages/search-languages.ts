@@ -9,7 +9,12 @@ export interface SearchLanguage {
   /** PostgreSQL's Snowball stemmer and stop-word list for it, or null (language-neutral words). */
   snowball: string | null;
   folding: LanguageFolding;
+  /** Writes compound words ("Regenmantel"): a query word also finds the catalog's compounds it ends (docs/search.md "Languages"). */
+  compounds: boolean;
 }
+
+/** Languages that write compound nouns as one word: German, Dutch, the Nordic languages. */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'nb', 'nn', 'fi']);
 
 /**
  * The languages the search reads by their own rules: every Snowball stemmer PostgreSQL 15 ships,
@@ -51,7 +56,12 @@ export const SEARCH_LANGUAGES: readonly SearchLanguage[] = [
   ['ja', null, 'segment'],
   ['zh', null, 'segment'],
   ['ko', null, 'segment'],
-].map(([code, snowball, folding]) => ({ code: code!, snowball, folding: (folding ?? 'none') as LanguageFolding }));
+].map(([code, snowball, folding]) => ({
+  code: code!,
+  snowball,
+  folding: (folding ?? 'none') as LanguageFolding,
+  compounds: COMPOUNDING.has(code!),
+}));
 
 const BY_CODE = new Map(SEARCH_LANGUAGES.map((l) => [l.code, l]));
 

@@ -17,7 +17,7 @@ const productMatch = z.looseObject({
   all_words: z.boolean(),
   missing: z.array(z.string()),
   words: z.record(z.string(), z.enum(['title', 'brand_category_attribute', 'tags', 'description', 'code'])),
-  via: z.record(z.string(), z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit'])).optional(),
+  via: z.record(z.string(), z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit', 'compound'])).optional(),
   score: z.number().nullable(),
 });
 const product = z.looseObject({
@@ -38,7 +38,7 @@ const interpretation = z.looseObject({
       word: z.string(),
       status: z.enum(['matched', 'corrected', 'expanded', 'not_found', 'ignored', 'excluded', 'filter', 'sort', 'code']),
       to: z.array(z.string()).optional(),
-      via: z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit']).optional(),
+      via: z.enum(['typo', 'split', 'prefix', 'synonym', 'everyday', 'unit', 'compound']).optional(),
       reason: z.string().optional(),
     }),
   ),

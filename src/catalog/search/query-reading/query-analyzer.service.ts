@@ -6,6 +6,7 @@ import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
 import { parseQuerySyntax } from './query-syntax';
 import { cjkRuns, cjkWords, pairedText, withoutCjkRuns } from './cjk-segments';
+import { addCompoundForms, joinCandidates, writesCompounds } from './compounds';
 import { DEFAULT_LANGUAGE } from '../../../common/languages/language-tag';
 import { type Operand, renderOperand, type Term } from './search-terms';
 import { SynonymCache } from './synonym-cache';
@@ -27,6 +28,8 @@ export const MAX_QUERY_WORDS = 10;
 export const MAX_EXCLUDED = 5;
 /** Words the catalog lacks that are tried for typos and splits (each costs a trigram scan of the vocabulary). */
 export const MAX_CORRECTED_WORDS = 3;
+/** Compounds a word of a compounding language also finds, at most (the shortest first: Tasse → Kaffeetasse, Teetasse). */
+export const COMPOUND_HEADS = 20;
 /** Alternative forms (corrections, completions, synonyms) per word. */
 export const MAX_ALTERNATIVES = 20;
 /** A word the catalog has in at most this many products' descriptions (and nowhere else) is rare: see rareWordCorrections. */
@@ -97,7 +100,10 @@ export class QueryAnalyzerService {
     const labels = constraints.negated
       .map((word, j) => ({ at: syntax.excluded.length + j, word, text: `${constraints.negatedBy[j]} ${word}` }))
       .filter((label) => label.at < exclusions.length);
-    const parts = [syntax.words, ...syntax.phrases, ...exclusions, ...labels.map((l) => l.text)].map(pairedText);
+    const joins = joinCandidates(syntax.words);
+    const parts = [syntax.words, ...syntax.phrases, ...exclusions, ...labels.map((l) => l.text), ...joins.map((j) => j.joined)].map(
+      pairedText,
+    );
     const { words: tokens, languages: readIn } = await this.queryWords.lexemesOf(organizationId, parts, languages);
     const languageOf = new Map(tokens.map((t) => [t.token.toLowerCase(), t.language]));
 
@@ -132,6 +138,7 @@ export class QueryAnalyzerService {
         edits: maxEdits(t.token, t.lexeme),
         prefix: prefixOf(t),
         exact: renderOperand({ lexemes: [t.lexeme] }),
+        compound: writesCompounds(t.language),
       })),
       ...phrases.map((p) => ({
         lexeme: p.lexemes.join(' '),
@@ -150,8 +157,15 @@ export class QueryAnalyzerService {
       .filter((label) => label.lexemes.length > 1);
     for (const label of asked)
       looked.push({ lexeme: label.lexemes.join(' '), edits: -1, prefix: false, exact: renderOperand({ lexemes: label.lexemes }) });
+    const joinsFrom = 2 + syntax.phrases.length + exclusions.length + labels.length;
+    const joined = joins
+      .map((join, k) => ({ ...join, words: tokens.filter((t) => t.part === joinsFrom + k) }))
+      .filter((join) => join.words.length === 1 && writesCompounds(join.words[0].language));
+    for (const join of joined)
+      looked.push({ lexeme: join.words[0].lexeme, edits: -1, prefix: false, exact: renderOperand({ lexemes: [join.words[0].lexeme] }) });
     const info = await this.lookUp(organizationId, looked);
     const labelled = asked.filter((_, k) => foundPhrase(info.words[free.length + phrases.length + k]));
+    const compounds = joined.filter((_, k) => foundPhrase(info.words[free.length + phrases.length + asked.length + k]));
 
     const wordReadings: WordReading[] = [];
     const corrections = free.map((t, i) => corrected(info.words[i], { ...looked[i], token: t.token }));
@@ -163,6 +177,11 @@ export class QueryAnalyzerService {
       if (reading) reading.word = word;
       return term;
     });
+    free.forEach((t, i) => addCompoundForms(i, info.words[i].heads, words, wordReadings, t.lexeme));
+    for (const join of compounds) {
+      const i = free.findIndex((t, k) => t.token.toLowerCase() === join.left && free[k + 1]?.token.toLowerCase() === join.right);
+      if (i >= 0) for (const k of [i, i + 1]) addCompoundForms(k, [join.words[0].lexeme], words, wordReadings, free[k].lexeme, 'exact');
+    }
     await this.addEverydayWords(organizationId, free, words, wordReadings, info.synonyms);
     const terms = applySynonyms(
       free.map((t) => t.lexeme),
@@ -315,7 +334,7 @@ export class QueryAnalyzerService {
     const row = await this.queryWords.lookUp(
       organizationId,
       looked,
-      { splitFromLength: SPLIT_FROM_LENGTH, completions: PREFIX_COMPLETIONS, correctedWords: MAX_CORRECTED_WORDS },
+      { splitFromLength: SPLIT_FROM_LENGTH, completions: PREFIX_COMPLETIONS, correctedWords: MAX_CORRECTED_WORDS, heads: COMPOUND_HEADS },
       cached?.updatedAt ?? null,
     );
     const synonyms =

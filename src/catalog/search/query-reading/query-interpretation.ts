@@ -7,7 +7,7 @@ export type MatchKind = 'all_words' | 'partial' | 'code' | 'none' | 'browse';
 
 export type WordStatus = 'matched' | 'corrected' | 'expanded' | 'not_found' | 'ignored' | 'excluded' | 'filter' | 'sort' | 'code';
 
-export type ExpansionVia = 'typo' | 'split' | 'prefix' | 'synonym' | 'everyday' | 'unit';
+export type ExpansionVia = 'typo' | 'split' | 'prefix' | 'synonym' | 'everyday' | 'unit' | 'compound';
 
 export type InferredSort = 'price_asc' | 'price_desc' | 'newest';
 

@@ -36,6 +36,8 @@ export interface LookedWord {
   prefix: boolean;
   /** The word (or phrase) as a tsquery operand, for the description check. */
   exact: string;
+  /** Read in a language that writes compounds: the vocabulary's compounds ending in it are looked up (`heads`). */
+  compound?: boolean;
 }
 
 export interface WordInfo {
@@ -48,6 +50,8 @@ export interface WordInfo {
   /** Vocabulary words within one Levenshtein edit more than allowed, with that distance. */
   candidates: Array<{ word: string; edits: number }>;
   splits: Array<{ left: string; right: string }>;
+  /** A compounding language's word: the vocabulary's longer words ending in it ("tass" → kaffeetass), shortest first. */
+  heads: string[];
 }
 
 export interface LookUpBounds {
@@ -56,6 +60,8 @@ export interface LookUpBounds {
   completions: number;
   /** Words the catalog lacks that are tried for typos and splits (each costs a trigram scan of the vocabulary). */
   correctedWords: number;
+  /** Compounds ending in a word, at most (a trigram scan of the vocabulary per compounding word). */
+  heads: number;
 }
 
 /**
@@ -119,7 +125,7 @@ export class QueryWordsRepository {
         `WITH w AS (
          SELECT w.*, k.word AS known,
                 count(*) FILTER (WHERE k.word IS NULL AND w.edits >= 0) OVER (ORDER BY w.i) AS missing_rank
-           FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, i)
+           FROM unnest($2::text[], $3::int[], $4::bool[], $6::text[], $11::bool[]) WITH ORDINALITY AS w(lexeme, edits, prefix, exact, compound, i)
            LEFT JOIN search_vocabulary_known($1, $2::text[]) AS k(word) ON k.word = w.lexeme
        )
        SELECT s.updated_at::text AS synonyms_at,
@@ -143,7 +149,14 @@ export class QueryWordsRepository {
                                       SELECT left(w.lexeme, c) FROM generate_series(1, length(w.lexeme) - 1) AS c)))
                                 AND substr(w.lexeme, cut + 1) IN (SELECT search_vocabulary_known($1, ARRAY(
                                       SELECT substr(w.lexeme, c + 1) FROM generate_series(1, length(w.lexeme) - 1) AS c)))
-                              ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END
+                              ORDER BY least(cut, length(w.lexeme) - cut) DESC LIMIT 2) s) ELSE '[]' END,
+                        'heads', CASE WHEN w.compound AND w.edits >= 0 AND length(w.lexeme) >= 3 THEN
+                          (SELECT coalesce(json_agg(h.word ORDER BY length(h.word), h.word), '[]') FROM (
+                             SELECT p.word FROM search_vocabulary p
+                              WHERE p.organization_id = $1
+                                AND p.word LIKE '%' || replace(replace(replace(w.lexeme, '\\', '\\\\'), '%', '\\%'), '_', '\\_')
+                                AND length(p.word) >= length(w.lexeme) + 3
+                              ORDER BY length(p.word), p.word LIMIT $10) h) ELSE '[]' END
                       ) ORDER BY w.i)
                  FROM w) AS words
          FROM (SELECT 1) one LEFT JOIN catalog_synonyms s ON s.organization_id = $1`,
@@ -157,6 +170,8 @@ export class QueryWordsRepository {
           bounds.completions,
           bounds.correctedWords,
           synonymsAt,
+          bounds.heads,
+          looked.map((w) => w.compound === true),
         ],
       );
     return { words: row.words ?? [], synonymsAt: row.synonyms_at, synonyms: row.synonyms };
