@@ -241,6 +241,67 @@ describe('Catalog languages', () => {
     expect(JSON.stringify(errors.body)).toContain('must be a BCP 47 language tag');
   });
 
+  describe("an import's language", () => {
+    const uploadIn = (caller: TestCaller, products: object[], query: string, key?: string) => {
+      let request = authed(t.http, caller).post(`/v1/catalogs/imports?${query}`);
+      if (key) request = request.set('Idempotency-Key', key);
+      return request.attach('file', Buffer.from(JSON.stringify(products)), 'catalog.json');
+    };
+    const indexedIn = async (caller: TestCaller, language: string): Promise<Record<string, boolean>> => {
+      const rows: Array<{ id: string; same: boolean }> = await t.app
+        .get(DataSource)
+        .query(
+          `SELECT p.product_id AS id, s.search = product_search_vector(p.data, $2) AS same FROM products p JOIN product_search s USING (organization_id, product_id) WHERE p.organization_id = $1`,
+          [caller.organizationId, language],
+        );
+      return Object.fromEntries(rows.map((r) => [r.id, r.same]));
+    };
+
+    it("reads the file's products that name no language in it, re-reads them when a re-upload names another, and reports it", async () => {
+      const caller = await createCaller(t.app);
+      const file = [
+        { id: 'a', title: 'Taschen aus Leder' },
+        { id: 'b', title: 'Leather belt', language: 'en' },
+      ];
+      const first = await uploadIn(caller, file, 'language=de').expect(202);
+      await waitForJob(t.http, caller.auth, first.body.job_id);
+      await waitForIndexing(t.app, caller.organizationId);
+      expect(await indexedIn(caller, 'de')).toMatchObject({ a: true });
+      expect((await search(caller, 'tasche')).titles).toEqual(['Taschen aus Leder']);
+      const report = await authed(t.http, caller).get(`/v1/catalogs/imports/${first.body.job_id}/report`).expect(200);
+      expect(report.body.language).toBe('de');
+      expect((await authed(t.http, caller).get('/v1/catalogs').expect(200)).body.product_languages).toEqual(['de', 'en']);
+
+      // The same file with another language: nothing written (skipped), both read again in French.
+      const second = await uploadIn(caller, file, 'language=fr').expect(202);
+      expect(await waitForJob(t.http, caller.auth, second.body.job_id)).toMatchObject({
+        status: 'done',
+        skipped_count: 2,
+        indexed_count: 0,
+      });
+      await waitForIndexing(t.app, caller.organizationId);
+      expect(await indexedIn(caller, 'fr')).toMatchObject({ a: true });
+      // The product's own language still wins.
+      expect(await indexedIn(caller, 'en')).toMatchObject({ b: true });
+      // Without a language, a re-upload leaves what an import recorded.
+      const third = await uploadIn(caller, file, '').expect(202);
+      await waitForJob(t.http, caller.auth, third.body.job_id);
+      await waitForIndexing(t.app, caller.organizationId);
+      expect(await indexedIn(caller, 'fr')).toMatchObject({ a: true });
+    });
+
+    it('refuses a malformed language before reading the file, and an Idempotency-Key replayed with another language', async () => {
+      const caller = await createCaller(t.app);
+      const bad = await uploadIn(caller, [{ id: 'x', title: 'X' }], 'language=de_DE');
+      expect(expectErrorShape(bad, 422, 'validation')).toContain('language must be a BCP 47 language tag');
+      const file = [{ id: 'x', title: 'X' }];
+      const job = (await uploadIn(caller, file, 'language=de', 'key-1').expect(202)).body.job_id as string;
+      expect((await uploadIn(caller, file, 'language=de', 'key-1').expect(202)).body.job_id).toBe(job);
+      const other = await uploadIn(caller, file, 'language=fr', 'key-1');
+      expect(expectErrorShape(other, 422, 'validation')).toContain('language=de');
+    });
+  });
+
   describe('compound words (German)', () => {
     let caller: TestCaller;
 

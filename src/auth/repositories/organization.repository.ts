@@ -17,7 +17,7 @@ export class OrganizationRepository {
 
   /**
    * Sets the organization's default language and, when its reading rules changed, lists its
-   * products that name no language of their own for indexing again (the worker rewrites their
+   * products that name no language (nor had one from an import) for indexing again (the worker rewrites their
    * vectors within seconds; the old ones answer meanwhile). One statement: both or neither.
    * Answers the number of products listed, or null for an unknown organization.
    */
@@ -28,7 +28,7 @@ export class OrganizationRepository {
             listed AS (
               INSERT INTO product_search_pending (organization_id, product_id)
               SELECT p.organization_id, p.product_id FROM products p, changed c
-               WHERE p.organization_id = $1 AND NOT p.data ? 'language'
+               WHERE p.organization_id = $1 AND NOT p.data ? 'language' AND p.language IS NULL
                  AND (search_language_config(c.was) <> search_language_config($2) OR search_language_folding(c.was) <> search_language_folding($2))
               ON CONFLICT DO NOTHING
               RETURNING 1)

@@ -26,6 +26,10 @@ export class Product {
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
+  /** The language of the last import that named one, for a product whose document names none. */
+  @Column({ type: 'text', nullable: true })
+  language: string | null;
+
   @Column({ name: 'last_import_job_id', type: 'uuid', nullable: true })
   lastImportJobId: string | null;
 }

@@ -20,8 +20,9 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  * at once may each fill the room left: the bound is exceeded by at most one chunk's new words.
  * VocabularySweepService removes the words no indexed product has any more.
  *
- * Each product is read in its language (its own `language`, else the organization's; migration
- * 1795860000000), whose languages `catalog_languages` keeps for reading queries.
+ * Each product is read in its language (its own `language`, else the one the last import that named
+ * one recorded, else the organization's; migration 1795860000000), whose languages
+ * `catalog_languages` keeps for reading queries.
  *
  * The vector equals `product_search_vector(data, language)` (a spec pins them together row for row), but the
  * parts products share are computed once per distinct value in the chunk instead of once per
@@ -45,7 +46,8 @@ const FILTER_UPDATES = PRODUCT_FILTER_COLUMNS.map(([name]) => `${name} = EXCLUDE
  */
 export const WRITE_SEARCH_ROWS = `
   docs AS MATERIALIZED (
-    SELECT p.organization_id, p.product_id, p.data, coalesce(p.data->>'language', o.language) AS language,
+    SELECT p.organization_id, p.product_id, p.data, coalesce(p.data->>'language', p.language, o.language) AS language,
+           coalesce(p.data->>'language', p.language) AS own_language,
            coalesce(p.data->>'brand', '') AS brand, coalesce(p.data->'categories', 'null') AS categories,
            coalesce(p.data->>'description', '') AS description
       FROM (SELECT DISTINCT product_id FROM picked) k
@@ -72,7 +74,7 @@ export const WRITE_SEARCH_ROWS = `
       JOIN descriptions d USING (description, language)
   ), languages AS (
     INSERT INTO catalog_languages (organization_id, language)
-    SELECT DISTINCT $1::uuid, lower(split_part(data->>'language', '-', 1)) FROM docs WHERE data ? 'language'
+    SELECT DISTINCT $1::uuid, lower(split_part(own_language, '-', 1)) FROM docs WHERE own_language IS NOT NULL
     ON CONFLICT DO NOTHING
   ), written AS (
     INSERT INTO product_search (organization_id, product_id, search, ${FILTER_NAMES}, category_keys, codes)

@@ -96,6 +96,26 @@ export class ProductRepository {
   }
 
   /**
+   * Records an import's language on the named products whose document names none (precedence:
+   * the document's, then this, then the organization's default); answers the ids whose language
+   * changed, which the caller lists for the search indexer. One statement, in the batch's transaction.
+   */
+  async recordImportLanguage(manager: EntityManager, organizationId: string, productIds: string[], language: string): Promise<string[]> {
+    if (productIds.length === 0) return [];
+    const rows: Array<{ product_id: string }> = await manager.query(
+      `WITH changed AS (
+         UPDATE products p SET language = $3
+           FROM unnest($2::text[]) AS r(product_id)
+          WHERE p.organization_id = $1 AND p.product_id = r.product_id
+            AND p.language IS DISTINCT FROM $3 AND NOT p.data ? 'language'
+          RETURNING p.product_id)
+       SELECT product_id FROM changed`,
+      [organizationId, productIds, language],
+    );
+    return rows.map((r) => r.product_id);
+  }
+
+  /**
    * Deletes one product in order with the organization's imports: under the organization's lock
    * (which a running import holds from start to end), waited for at most `waitMs` through
    * PostgreSQL's lock_timeout. 'busy' when an import still held it then.

@@ -4,8 +4,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Catalogs in their merchants' languages (docs/search.md "Languages"):
  *
  * - `organizations.language` (the catalog's default, `en` until set), `import_jobs.language` (an
- *   import's, written into the products that name none), and `catalog_languages`: the languages
- *   the organization's products name themselves, kept by the indexer, so a query is read in each.
+ *   upload's `language`), `products.language` (the language of the last import that named one, for
+ *   a product whose document names none), and `catalog_languages`: the languages the
+ *   organization's products are in besides the default, kept by the indexer, so a query is read in each.
  * - Per Snowball language PostgreSQL ships: `pds_search_<language>` (its stemmer without stop
  *   words, accents folded first, as `pds_search` for English) and `pds_search_text_<language>`
  *   (with its stop words, for descriptions, as `pds_search_text`). `pds_search_simple` reads any
@@ -78,6 +79,8 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE organizations ADD COLUMN language text NOT NULL DEFAULT 'en'`);
     await q.query(`ALTER TABLE import_jobs ADD COLUMN language text`);
+    // The language of the last import that named one, for a product that names none (no rewrite: nullable, no default).
+    await q.query(`ALTER TABLE products ADD COLUMN language text`);
     await q.query(`
       CREATE TABLE catalog_languages (
         organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
@@ -201,12 +204,13 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
       await q.query(`DROP TEXT SEARCH DICTIONARY pds_${name}_stem`);
     }
     await q.query(`DROP TABLE catalog_languages`);
+    await q.query(`ALTER TABLE products DROP COLUMN language`);
     await q.query(`ALTER TABLE import_jobs DROP COLUMN language`);
     await q.query(`ALTER TABLE organizations DROP COLUMN language`);
     // Products indexed in another language are indexed in English again.
     await q.query(`
       INSERT INTO product_search_pending (organization_id, product_id)
       SELECT p.organization_id, p.product_id FROM products p JOIN organizations o ON o.id = p.organization_id
-       WHERE p.data ? 'language' ON CONFLICT DO NOTHING`);
+       WHERE p.data ? 'language' OR p.language IS NOT NULL ON CONFLICT DO NOTHING`);
   }
 }

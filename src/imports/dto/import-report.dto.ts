@@ -27,6 +27,14 @@ export class ImportJobReportDto extends ImportJobDto {
   @ApiProperty({ enum: IMPORT_MODES, enumName: 'ImportMode', description: 'How the file was applied', example: 'replace' })
   mode: ImportMode;
 
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'de',
+    description: "The upload's `language` (given to the file's products that name none); null when not given",
+  })
+  language: string | null;
+
   @ApiProperty({ type: ImportFileDto })
   file: ImportFileDto;
 
@@ -77,6 +85,7 @@ export class ImportJobReportDto extends ImportJobDto {
     return {
       ...ImportJobDto.from(job),
       mode: job.mode,
+      language: job.language,
       file: { name: job.fileName, bytes: job.fileSize, sha256: job.fileSha256?.toString('hex') ?? null },
       deleted_count: job.deletedCount,
       failure: job.status === 'failed' && job.failureType ? { type: job.failureType, message: job.failureMessage ?? '' } : null,

@@ -30,7 +30,7 @@ const FILE = JSON.stringify([
 const OTHER_FILE = JSON.stringify([{ id: 'p-3', title: 'Product 3' }]);
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const DAY_MS = 24 * 60 * 60 * 1000;
-const REPLACE: UploadMode = { mode: 'replace', allowMassDelete: false };
+const REPLACE: UploadMode = { mode: 'replace', allowMassDelete: false, language: null };
 
 describe('ImportUploadService', () => {
   let store: FakeUploadStore;

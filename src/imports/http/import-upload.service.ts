@@ -25,9 +25,11 @@ export interface UploadMode {
   mode: ImportMode;
   /** Replace mode only: consent to deleting more than REPLACE_MAX_DELETE_RATIO of the catalog. */
   allowMassDelete: boolean;
+  /** The language of the file's products that name none (BCP 47), or null. */
+  language: string | null;
 }
 
-const MERGE: UploadMode = { mode: 'merge', allowMassDelete: false };
+const MERGE: UploadMode = { mode: 'merge', allowMassDelete: false, language: null };
 
 /**
  * Stores an uploaded catalog and creates its import job in one transaction: the job row and every
@@ -88,6 +90,7 @@ export class ImportUploadService {
               keyNotBefore: notBefore,
               mode: mode.mode,
               allowMassDelete: mode.allowMassDelete,
+              language: mode.language,
             },
             async (sink) => {
               const { size } = await readFilePart(
@@ -160,9 +163,10 @@ export class ImportUploadService {
 function sameFileOrConflict(earlier: ImportJob, key: string, sha256: Buffer, mode: UploadMode): string {
   const used = `Idempotency-Key ${JSON.stringify(key)} was used within the last 24 h`;
   if (earlier.fileSha256?.equals(sha256)) {
-    if (earlier.mode === mode.mode && earlier.allowMassDelete === mode.allowMassDelete) return earlier.id;
+    if (earlier.mode === mode.mode && earlier.allowMassDelete === mode.allowMassDelete && earlier.language === mode.language)
+      return earlier.id;
     // The same file sent another way is another request: replaying it would silently not replace (or replace).
-    const was = `mode=${earlier.mode}${earlier.allowMassDelete ? '&allow_mass_delete=true' : ''}`;
+    const was = `mode=${earlier.mode}${earlier.allowMassDelete ? '&allow_mass_delete=true' : ''}${earlier.language ? `&language=${earlier.language}` : ''}`;
     throw new ValidationError(`${used} with the same file but ${was} (job ${earlier.id}); send a new key for another mode`);
   }
   // A job uploaded before file hashes were recorded cannot be shown to hold the same file.

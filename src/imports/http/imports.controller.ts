@@ -109,6 +109,7 @@ export class ImportsController {
     const jobId = await this.uploads.upload(request, principal, idempotencyKey, {
       mode: query.mode,
       allowMassDelete: query.allow_mass_delete,
+      language: query.language ?? null,
     });
     response.location(`${this.config.basePath}/v1/catalogs/imports/${jobId}`);
     return { job_id: jobId };

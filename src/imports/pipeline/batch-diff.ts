@@ -4,6 +4,8 @@ import { catalogFullError, UNLIMITED, type ProductRoom } from './product-quota';
 
 export interface BatchDiff {
   writes: ProductWrite[];
+  /** Every product id a valid element of the batch names, written or unchanged (an import's language applies to all). */
+  named: string[];
   invalid: InvalidElement[];
   indexed: number;
   skipped: number;
@@ -25,6 +27,7 @@ export function diffBatch(
   const state = new Map(stored);
   const writes = new Map<string, ProductWrite>();
   const invalid: InvalidElement[] = [];
+  const named = new Set<string>();
   let indexed = 0;
   let skipped = 0;
   let room = quota.room;
@@ -34,6 +37,7 @@ export function diffBatch(
       continue;
     }
     const current = state.get(outcome.productId);
+    if (current || room > 0) named.add(outcome.productId);
     if (current && isUnchanged(current, outcome.rawHash, outcome.contentHash)) {
       skipped++;
       continue;
@@ -61,7 +65,7 @@ export function diffBatch(
     writes.delete(outcome.productId); // keep insertion order = order of last occurrence
     writes.set(outcome.productId, write);
   }
-  return { writes: [...writes.values()], invalid, indexed, skipped, failed: invalid.length };
+  return { writes: [...writes.values()], named: [...named], invalid, indexed, skipped, failed: invalid.length };
 }
 
 function isUnchanged(current: StoredHashes, rawHash: string, contentHash: string | null): boolean {

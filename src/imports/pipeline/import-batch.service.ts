@@ -117,13 +117,21 @@ export class ImportBatchService {
     return new Map(diff.writes.map((w) => [w.productId, { contentHash: w.contentHash, rawHash: w.rawHash }]));
   }
 
-  /** The batch's products, and their ids listed for the search indexer, in the caller's transaction. */
-  async write(manager: EntityManager, organizationId: string, jobId: string, diff: BatchDiff): Promise<void> {
+  /**
+   * The batch's products, and their ids listed for the search indexer, in the caller's transaction.
+   * An import with a `language` records it on every product the batch names (written or unchanged)
+   * whose document names none, and lists those whose language changed for indexing again: an
+   * import without one costs nothing here.
+   */
+  async write(
+    manager: EntityManager,
+    organizationId: string,
+    jobId: string,
+    diff: BatchDiff,
+    language: string | null = null,
+  ): Promise<void> {
     await this.products.write(manager, organizationId, jobId, diff.writes);
-    await this.searchIndex.enqueue(
-      manager,
-      organizationId,
-      diff.writes.map((w) => w.productId),
-    );
+    const relabelled = language === null ? [] : await this.products.recordImportLanguage(manager, organizationId, diff.named, language);
+    await this.searchIndex.enqueue(manager, organizationId, [...new Set([...diff.writes.map((w) => w.productId), ...relabelled])]);
   }
 }

@@ -230,7 +230,7 @@ export class ImportJobRunnerService {
         skipped: diff.skipped,
       });
       if (failedBefore === null) return false;
-      await this.batches.write(manager, job.organizationId, job.id, diff);
+      await this.batches.write(manager, job.organizationId, job.id, diff, job.language);
       const room = Math.max(0, this.config.worker.errorDetailsLimit - failedBefore);
       await this.errors.insertMany(manager, job.id, this.errorRows(job, batch, diff.invalid.slice(0, room)));
       return true;

@@ -218,7 +218,7 @@ export class FaultsDb {
     const [counts] = await this.queryRetrying<{ products: number; missing: number; stale: number }>(
       `SELECT count(*)::int AS products,
               count(*) FILTER (WHERE s.product_id IS NULL)::int AS missing,
-              count(*) FILTER (WHERE s.search <> product_search_vector(p.data, coalesce(p.data->>'language', (SELECT o.language FROM organizations o WHERE o.id = p.organization_id))))::int AS stale
+              count(*) FILTER (WHERE s.search <> product_search_vector(p.data, coalesce(p.data->>'language', p.language, (SELECT o.language FROM organizations o WHERE o.id = p.organization_id))))::int AS stale
          FROM products p LEFT JOIN product_search s USING (organization_id, product_id)
         WHERE p.organization_id = $1`,
       [organizationId],

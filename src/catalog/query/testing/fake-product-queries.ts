@@ -21,6 +21,7 @@ export function storedProduct(organizationId: string, productId: string, data: R
     rawHash: null,
     createdAt: at,
     updatedAt: at,
+    language: null,
     lastImportJobId: null,
   };
 }

@@ -81,6 +81,10 @@ export class ImportJob {
   @Column({ name: 'allow_mass_delete', type: 'boolean', default: false })
   allowMassDelete: boolean;
 
+  /** The upload's `language` (BCP 47): given to the products of the file that name none; null when not given. */
+  @Column({ type: 'text', nullable: true })
+  language: string | null;
+
   /** Products a replace import deleted as it ended done (0 otherwise). */
   @Column({ name: 'deleted_count', type: 'integer', default: 0 })
   deletedCount: number;

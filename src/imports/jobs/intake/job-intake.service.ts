@@ -22,6 +22,8 @@ export interface IntakeJob {
   /** How the import applies the file; allowMassDelete is replace mode's consent to deleting beyond the ratio. */
   mode: ImportMode;
   allowMassDelete: boolean;
+  /** The language given to the file's products that name none (BCP 47), or null. */
+  language: string | null;
 }
 
 /** Stores one file part in the job's chunk table and returns its size in bytes. */
@@ -92,6 +94,7 @@ export class JobIntakeService {
       fileSize: 0,
       mode: job.mode,
       allowMassDelete: job.allowMassDelete,
+      language: job.language,
       format,
     });
     // The upload counts (and checks) JSON arrays, CSV and TSV; the other formats are scanned by the worker.

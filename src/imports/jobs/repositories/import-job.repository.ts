@@ -101,7 +101,10 @@ export class ImportJobRepository {
 
   async insert(
     manager: EntityManager,
-    job: Pick<ImportJob, 'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete' | 'format'>,
+    job: Pick<
+      ImportJob,
+      'id' | 'organizationId' | 'accountId' | 'fileName' | 'fileSize' | 'mode' | 'allowMassDelete' | 'format' | 'language'
+    >,
   ): Promise<void> {
     await manager.insert(ImportJob, { ...job, status: 'pending' });
   }

@@ -24,6 +24,7 @@ export function importJobRow(row: Partial<ImportJob> = {}): ImportJob {
     seq: null,
     mode: 'merge',
     allowMassDelete: false,
+    language: null,
     format: 'json',
     deletedCount: 0,
     cancelRequestedAt: null,

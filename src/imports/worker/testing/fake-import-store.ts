@@ -222,7 +222,7 @@ export class FakeImportStore {
     ) => {
       this.prepared.push({ indexes: elements.map((e) => e.index), pendingIds: [...pending.keys()], room: quota.room });
       let room = quota.room;
-      const diff: BatchDiff = { writes: [], invalid: [], indexed: 0, skipped: 0, failed: 0 };
+      const diff: BatchDiff = { writes: [], named: [], invalid: [], indexed: 0, skipped: 0, failed: 0 };
       const seen = new Map<string, string>();
       for (const element of elements) {
         const id = productId(element);
