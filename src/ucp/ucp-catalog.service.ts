@@ -40,7 +40,7 @@ export class UcpCatalogService {
   async search(organizationId: string, request: SearchRequest, acceptLanguage?: string): Promise<UcpSearchResponse> {
     const languages = request.context?.language ? [request.context.language] : acceptedLanguages(acceptLanguage);
     // Only priced products: a UCP product needs a price (lookups report unpriced ids instead).
-    const criteria: ProductCriteria = {
+    const asked: ProductCriteria = {
       ...toCriteria(request.filters, request.context?.currency),
       q: request.query,
       pricedOnly: true,
@@ -51,16 +51,19 @@ export class UcpCatalogService {
       ...(request.context?.currency && { sortCurrency: request.context.currency }),
       ...(languages.length > 0 && { languages }),
     };
+    const { criteria, context } = await this.query.withIntent(organizationId, asked, request.context?.intent);
     const messages: UcpMessage[] = [];
     if (criteria.price && !(await this.query.hasCurrency(organizationId, criteria.price.currency))) {
       // Nothing here is priced in that currency: the filter would empty the results without saying why.
       messages.push({
         type: 'info',
         code: 'filter_ignored',
-        path: '$.filters.price',
+        path: asked.price ? '$.filters.price' : '$.context.intent',
         content: `No product of this catalog is priced in ${criteria.price.currency}; results are shown without the price filter (prices are never converted).`,
       });
       delete criteria.price;
+      delete context?.price_min;
+      delete context?.price_max;
     }
     const limit = Math.min(request.pagination?.limit ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
     const page = await this.query.page(organizationId, criteria, limit, request.pagination?.cursor);
@@ -80,7 +83,8 @@ export class UcpCatalogService {
         content: 'Ranking was cut short by a work bound: the last products of this page are the best of a sample of the matches.',
       });
     }
-    messages.push(...interpretationMessages(page.interpretation));
+    const interpretation = context ? { ...page.interpretation, context } : page.interpretation;
+    messages.push(...interpretationMessages(interpretation));
     return {
       ...searchResponse(
         (await this.groupProducts(organizationId, page)).filter((p): p is UcpProduct => p !== null),
@@ -90,7 +94,7 @@ export class UcpCatalogService {
         },
         messages,
       ),
-      interpretation: page.interpretation,
+      interpretation,
       ranking_exact: page.rankingExact,
     };
   }

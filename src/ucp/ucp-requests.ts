@@ -19,6 +19,8 @@ import { MATCH_STRATEGIES } from '../catalog/criteria/product-criteria';
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 10; // UCP default
 export const MAX_LOOKUP_IDS = 100;
+/** context.intent is read up to this many characters (a sentence or two). */
+export const MAX_INTENT_LENGTH = 500;
 /** A UCP request body is read up to this size (413 beyond). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 
@@ -39,8 +41,14 @@ const context = z
       .describe(
         "The buyer's language (BCP 47): the query is read in it first, then in the catalog's languages (REST: else Accept-Language)",
       ),
+    intent: text(MAX_INTENT_LENGTH)
+      .optional()
+      .describe(
+        "The buyer's intent in words ('looking for a gift under $50'): its price, availability and order words apply like the query's own " +
+          'where neither the filters nor the query set them (reported in interpretation.context); the rest is not searched',
+      ),
   })
-  .describe('UCP context; currency and language are used (prices are not converted, other fields are accepted and ignored)');
+  .describe('UCP context; currency, language and intent are used (prices are not converted, other fields are accepted and ignored)');
 
 const filters = z
   .strictObject({

@@ -387,6 +387,51 @@ describe('Catalog languages', () => {
     });
   });
 
+  describe('UCP context.intent', () => {
+    let caller: TestCaller;
+
+    beforeAll(async () => {
+      caller = await createCaller(t.app);
+      await importProducts(caller, [
+        { id: 'm1', title: 'Ceramic mug', price: { amount: 12, currency: 'USD' }, availability: 'in_stock' },
+        { id: 'm2', title: 'Porcelain mug', price: { amount: 80, currency: 'USD' }, availability: 'in_stock' },
+        { id: 'm3', title: 'Enamel mug', price: { amount: 30, currency: 'USD' }, availability: 'out_of_stock' },
+      ]);
+    });
+
+    const ucp = async (catalog: object) => {
+      const res = await authed(t.http, caller).post('/ucp/catalog/search').send(catalog).expect(200);
+      return res.body as { products: Array<{ id: string }>; interpretation: { inferred: object; context?: object } };
+    };
+
+    it("applies the intent's price, availability and order like the query's words, and says so", async () => {
+      const read = await ucp({ query: 'mug', context: { intent: 'looking for a gift under $50 that is in stock' } });
+      expect(read.products.map((p) => p.id)).toEqual(['m1']);
+      expect(read.interpretation.context).toEqual({ price_max: { amount: 50, currency: 'USD' }, availability: ['in_stock'] });
+      expect(read.interpretation.inferred).toEqual({});
+    });
+
+    it('never overrides the filters or the query: the explicit price and the query words win', async () => {
+      const explicit = await ucp({
+        query: 'mug',
+        filters: { price: { min: 5000 } },
+        context: { currency: 'USD', intent: 'a gift under $50' },
+      });
+      expect(explicit.products.map((p) => p.id)).toEqual(['m2']);
+      expect(explicit.interpretation.context).toEqual({});
+      const words = await ucp({ query: 'mug under 100', context: { intent: 'a gift under $20' } });
+      expect(words.products.map((p) => p.id).sort()).toEqual(['m1', 'm2', 'm3']);
+      expect(words.interpretation.context).toEqual({});
+    });
+
+    it('refuses an intent over 500 characters with an ErrorResponse', async () => {
+      const res = await authed(t.http, caller)
+        .post('/ucp/catalog/search')
+        .send({ query: 'mug', context: { intent: 'x'.repeat(501) } });
+      expect(expectErrorShape(res, 422, 'validation')).toContain('context.intent');
+    });
+  });
+
   describe('the rules in SQL and in TypeScript agree', () => {
     const db = () => t.app.get(DataSource);
 

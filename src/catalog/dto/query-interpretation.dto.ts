@@ -98,6 +98,14 @@ export class QueryInterpretationDto implements QueryInterpretation {
 
   @ApiProperty({ type: InferredConstraintsDto })
   inferred: InferredConstraints;
+
+  @ApiPropertyOptional({
+    type: InferredConstraintsDto,
+    description:
+      'UCP only: filters and sort read from context.intent ("looking for a gift under $50") like q\'s own words, applied where neither the ' +
+      "request's filters nor q's words set them. Absent without an intent.",
+  })
+  context?: InferredConstraints;
 }
 
 @ApiSchema({

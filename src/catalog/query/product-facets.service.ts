@@ -3,6 +3,7 @@ import type { ProductFacetsDto } from '../dto/product-facets.dto';
 import { ProductFacetsRepository } from '../search/product-facets.repository';
 import { QueryAnalyzerService } from '../search/query-reading/query-analyzer.service';
 import { withInferred } from './inferred-criteria';
+import { withIntent } from './intent-criteria';
 import type { ProductCriteria } from '../criteria/product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
 import { matchesNothing, planFor } from './match-all';
@@ -17,6 +18,11 @@ export class ProductFacetsService {
     private readonly facets: ProductFacetsRepository,
     private readonly products: ProductQueryRepository,
   ) {}
+
+  /** As ProductQueryService.withIntent: counts follow the search a buyer's intent narrows. */
+  withIntent(organizationId: string, criteria: ProductCriteria, intent: string | undefined) {
+    return withIntent(criteria, intent, () => this.products.mainCurrency(organizationId));
+  }
 
   /** Counts over what `page` would return for the same criteria and page size. */
   async count(organizationId: string, given: ProductCriteria, pageSize: number): Promise<ProductFacetsDto> {

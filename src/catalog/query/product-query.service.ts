@@ -23,6 +23,7 @@ import { SORT_CODES, type KeyedSort, type SortedPosition } from '../search/sorte
 import type { GroupMatches } from '../search/variant-groups';
 import { withCodeReadings, withCodeWords } from './code-words';
 import { withInferred } from './inferred-criteria';
+import { withIntent } from './intent-criteria';
 import { matchesNothing, planFor } from './match-all';
 import type { ProductCriteria } from '../criteria/product-criteria';
 import { ProductQueryRepository } from './product-query.repository';
@@ -141,6 +142,11 @@ export class ProductQueryService {
       rankingExact: true,
       interpretation: BROWSE_INTERPRETATION,
     };
+  }
+
+  /** The criteria with what a buyer's stated intent asks (UCP context.intent, intent-criteria.ts), and what it added. */
+  withIntent(organizationId: string, criteria: ProductCriteria, intent: string | undefined) {
+    return withIntent(criteria, intent, () => this.products.mainCurrency(organizationId));
   }
 
   /** Whether any indexed product of the organization is priced in this currency. */

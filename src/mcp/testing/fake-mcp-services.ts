@@ -1,4 +1,5 @@
 import type { ProductFacetsService } from '../../catalog/query/product-facets.service';
+import { withIntent } from '../../catalog/query/intent-criteria';
 import type { ProductCriteria } from '../../catalog/criteria/product-criteria';
 import type { ImportJobsService } from '../../imports/import-jobs.service';
 import type { CatalogOverviewService } from '../catalog-overview.service';
@@ -32,7 +33,10 @@ export class FakeMcpServices {
       }),
   };
 
-  readonly facets: Pick<ProductFacetsService, 'count'> = {
+  readonly facets: Pick<ProductFacetsService, 'count' | 'withIntent'> = {
+    // The real reading of the intent, with EUR as the catalog's main currency.
+    withIntent: (_organizationId: string, criteria: ProductCriteria, intent: string | undefined) =>
+      withIntent(criteria, intent, () => Promise.resolve('EUR')),
     count: (organizationId: string, criteria: ProductCriteria, pageSize: number) =>
       this.answer('facets.count', [organizationId, criteria, pageSize], {
         total_count: 0,

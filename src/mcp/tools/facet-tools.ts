@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import type { ProductCriteria } from '../../catalog/criteria/product-criteria';
 import type { ProductFacetsService } from '../../catalog/query/product-facets.service';
 import { DEFAULT_PAGE_LIMIT, searchRequestSchema } from '../../ucp/ucp-requests';
 import { toCriteria } from '../../ucp/ucp-catalog.service';
@@ -26,19 +27,18 @@ export function registerFacetTools(server: McpServer, facets: ProductFacetsServi
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ catalog: request }) =>
-      toolResult(() =>
-        facets.count(
-          organizationId,
-          {
-            ...toCriteria(request.filters, request.context?.currency),
-            q: request.query,
-            pricedOnly: true,
-            collapseVariants: true,
-            ...(request.match === 'all' && { matchAll: true }),
-            ...(request.context?.language && { languages: [request.context.language] }),
-          },
-          request.pagination?.limit ?? DEFAULT_PAGE_LIMIT,
-        ),
-      ),
+      toolResult(async () => {
+        const asked: ProductCriteria = {
+          ...toCriteria(request.filters, request.context?.currency),
+          q: request.query,
+          pricedOnly: true,
+          collapseVariants: true,
+          ...(request.match === 'all' && { matchAll: true }),
+          ...(request.context?.language && { languages: [request.context.language] }),
+        };
+        // context.intent narrows as it narrows search_catalog, so the counts stay those of that search.
+        const { criteria } = await facets.withIntent(organizationId, asked, request.context?.intent);
+        return facets.count(organizationId, criteria, request.pagination?.limit ?? DEFAULT_PAGE_LIMIT);
+      }),
   );
 }

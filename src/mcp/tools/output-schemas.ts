@@ -30,6 +30,12 @@ const product = z.looseObject({
 const message = z.looseObject({ type: z.enum(['error', 'warning', 'info']), content: z.string(), code: z.string().optional() });
 
 const money = z.object({ amount: z.number(), currency: z.string() });
+const inferred = z.looseObject({
+  price_min: money.optional(),
+  price_max: money.optional(),
+  availability: z.array(z.string()).optional(),
+  sort: z.enum(['price_asc', 'price_desc', 'newest']).optional(),
+});
 /** How the query was read (docs/search.md "How a query is read"); the same object as REST's `interpretation`. */
 const interpretation = z.looseObject({
   match: z.enum(['all_words', 'partial', 'code', 'none', 'browse']),
@@ -42,12 +48,10 @@ const interpretation = z.looseObject({
       reason: z.string().optional(),
     }),
   ),
-  inferred: z.looseObject({
-    price_min: money.optional(),
-    price_max: money.optional(),
-    availability: z.array(z.string()).optional(),
-    sort: z.enum(['price_asc', 'price_desc', 'newest']).optional(),
-  }),
+  inferred,
+  context: inferred
+    .optional()
+    .describe("Filters and sort read from context.intent, where neither the filters nor the query's words set them"),
 });
 
 export const searchOutput = z.looseObject({

@@ -41,6 +41,11 @@ export interface QueryInterpretation {
   words: WordReading[];
   /** Filters and sort inferred from the words (never the ones the caller passed). */
   inferred: InferredConstraints;
+  /**
+   * Filters and sort read from the buyer's stated intent (UCP `context.intent`) where neither the
+   * request's filters nor the query's words set them; absent when the request has no intent.
+   */
+  context?: InferredConstraints;
 }
 
 /** Where a query word was found in a product: the field its best match is in, or its product code (GTIN, MPN, id). */
