@@ -180,6 +180,7 @@ export class ImportsController {
       started_at: '2026-11-26T07:00:01.120Z',
       completed_at: '2026-11-26T07:00:02.410Z',
       mode: 'replace',
+      language: 'de',
       file: { name: 'catalog.json', bytes: 734_211, sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
       deleted_count: 12,
       failure: null,
