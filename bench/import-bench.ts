@@ -24,6 +24,7 @@ import { kibToMib, readMemoryStatus, RssSampler } from '../tools/harness/rss';
 import { startStack } from './lib/service-stack';
 import { createTenants } from './lib/tenants';
 import { runFormatComparison } from './lib/feed-format-comparison';
+import { runLanguageComparison } from './lib/language-comparison';
 import { FEED_FORMATS, type FeedFormat } from '../src/common/feeds/feed-format';
 
 const MIB = 1_048_576;
@@ -46,7 +47,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --keep-db               keep the bench database / organizations / queue keys afterwards
   --format F[,F…]         only compare feed formats (jsonl, csv, gmc_tsv, gmc_xml): the same products in each, against
                           the JSON array of them in the same run (BENCH_DATABASE_URL / BENCH_QUEUE_PREFIX move it to a database of one's own)
-  --rounds N              --format: rounds of the JSON array and each format in turn (default 3; medians are compared)`;
+  --rounds N              --format / --languages: rounds of the baseline and each in turn (default 3; medians are compared)
+  --languages L[,L…]      only compare catalog languages (de, fr, …): the same products read as English and as each,
+                          202 → searchable (the organization's default set with the admin CLI)
+  --products N            --languages: products per import (default 60000)`;
 
 const cleanup = new Cleanup();
 const log = logger('bench');
@@ -70,6 +74,8 @@ void runMain(cleanup, async () => {
       'keep-db': { type: 'boolean' },
       format: { type: 'string' },
       rounds: { type: 'string' },
+      languages: { type: 'string' },
+      products: { type: 'string' },
     },
     USAGE,
   );
@@ -90,6 +96,33 @@ void runMain(cleanup, async () => {
   if (sizeBytes > SPEC_MAX_BYTES) log(`note: ${sizeBytes} bytes is above the 50 MiB upload limit; expect 413`);
 
   requireBuild();
+  const languages = args.string('languages');
+  if (languages !== undefined) {
+    const loadBefore = os.loadavg().map((l) => round(l, 2));
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const dataDir = path.join(REPO_ROOT, 'bench-data');
+    const comparison = await runLanguageComparison({
+      languages: languages.split(',').map((l) => l.trim()),
+      rounds: args.number('rounds', 3, { min: 1, integer: true })!,
+      products: args.number('products', 60_000, { min: 1, integer: true })!,
+      seed,
+      cleanup,
+      dataDir,
+      logDir: path.join(dataDir, 'logs', `languages-${stamp}`),
+      timeoutMs,
+      keepDb,
+      log,
+    });
+    log(
+      `load average before ${loadBefore.join(' ')}, after ${os
+        .loadavg()
+        .map((l) => round(l, 2))
+        .join(' ')} (${os.cpus().length} CPUs)`,
+    );
+    if (jsonPath) await writeJson(jsonPath, { machine: machineInfo(), load_before: loadBefore, ...comparison });
+    if (comparison.problems.length > 0) throw new Error(`problems:\n${comparison.problems.join('\n')}`);
+    return;
+  }
   const formats = args.string('format');
   if (formats !== undefined) {
     const chosen = formats.split(',').map((f) => f.trim()) as FeedFormat[];
