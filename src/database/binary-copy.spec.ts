@@ -33,15 +33,10 @@ const field = (pieces: Buffer[]) => {
 describe('binaryCopyField', () => {
   it('returns the row’s bytes exactly, whatever they are and however the output arrived in pieces', () => {
     fc.assert(
-      fc.property(
-        fc.uint8Array({ maxLength: 200 }),
-        fc.uint8Array({ maxLength: 5 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (data, extension, positions) => {
-          const output = copyOutput(Buffer.from(data), Buffer.from(extension));
-          expect(field(cut(output, positions))?.equals(Buffer.from(data))).toBe(true);
-        },
-      ),
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ maxLength: 5 }), fc.array(fc.nat(), { maxLength: 12 }), (data, extension, positions) => {
+        const output = copyOutput(Buffer.from(data), Buffer.from(extension));
+        expect(field(cut(output, positions))?.equals(Buffer.from(data))).toBe(true);
+      }),
       { numRuns: 500 },
     );
   });

@@ -47,11 +47,7 @@ describe('PinoSqlLogger', () => {
     expect(lines).toEqual([]);
     logger.logQuerySlow(1_500, 'SELECT * FROM products WHERE organization_id = $1', [SECRET]);
     expect(lines).toEqual([
-      {
-        level: 'warn',
-        fields: { context: 'TypeORM', ms: 1_500, sql: 'SELECT * FROM products WHERE organization_id = $1', parameters: 1 },
-        message: 'Slow query',
-      },
+      { level: 'warn', fields: { context: 'TypeORM', ms: 1_500, sql: 'SELECT * FROM products WHERE organization_id = $1', parameters: 1 }, message: 'Slow query' },
     ]);
   });
 });

@@ -70,8 +70,7 @@ function hideParameters(message: string, parameters: unknown[] | object | undefi
   let hidden = message;
   for (const value of Object.values(parameters)) {
     const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : null;
-    if (text !== null && text.length >= MIN_HIDDEN_PARAMETER_CHARS && hidden.includes(text))
-      hidden = hidden.split(text).join('[parameter]');
+    if (text !== null && text.length >= MIN_HIDDEN_PARAMETER_CHARS && hidden.includes(text)) hidden = hidden.split(text).join('[parameter]');
   }
   return hidden;
 }

@@ -14,6 +14,7 @@ const REPORT_FIELDS = [
   'error_details_kept',
   'failure',
   'file',
+  'language',
   'mode',
 ].sort();
 
@@ -29,7 +30,7 @@ describe('GET /v1/catalogs/imports/{job_id}/report', () => {
 
   const report = (caller: TestCaller, jobId: string) => authed(t.http, caller).get(`/v1/catalogs/imports/${jobId}/report`);
 
-  it('is the ImportJob plus mode, file, deleted_count, failure, error_details_kept, duration_ms and cancel_requested_at', async () => {
+  it('is the ImportJob plus mode, language, file, deleted_count, failure, error_details_kept, duration_ms and cancel_requested_at', async () => {
     const caller = await createCaller(t.app);
     const content = JSON.stringify([{ id: 'a', title: 'A' }, 1, 2, 3, { id: 'b', title: 'B' }]);
     const jobId = await upload(t.http, caller.auth, content, 'nightly.json');
@@ -45,6 +46,7 @@ describe('GET /v1/catalogs/imports/{job_id}/report', () => {
       indexed_count: 2,
       failed_count: 3,
       mode: 'merge',
+      language: null, // uploaded without a language
       deleted_count: 0,
       failure: null,
       error_details_kept: 2, // IMPORT_ERROR_DETAILS_LIMIT=2 of 3 failed elements

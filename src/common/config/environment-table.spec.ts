@@ -8,9 +8,7 @@ describe('the environment table', () => {
     const rows = environmentTable().split('\n').slice(2);
     expect(rows.map((row) => /^\| `([A-Z_]+)` \|/.exec(row)?.[1])).toEqual(Object.keys(ENVIRONMENT));
     expect(rows[0]).toBe(`| \`PORT\` | \`3000\` | integer 0–65,535 | ${ENVIRONMENT.PORT.doc} |`);
-    expect(environmentTable()).toContain(
-      '| `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `HTTP_REQUEST_TIMEOUT_MS + 60000` | integer 0–86,400,000 |',
-    );
+    expect(environmentTable()).toContain('| `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `HTTP_REQUEST_TIMEOUT_MS + 60000` | integer 0–86,400,000 |');
     expect(environmentTable()).toContain('| `WORKER_ENABLED` | `true` | `true`, `false` (or `1`, `0`) |');
   });
 

@@ -11,12 +11,7 @@ describe('log format', () => {
   });
 
   it('renders a request record as one line, and other records with their context', () => {
-    const request = {
-      msg: 'request completed',
-      req: { id: 'req-1', method: 'GET', url: '/v1/catalogs' },
-      res: { statusCode: 200 },
-      responseTime: 3,
-    };
+    const request = { msg: 'request completed', req: { id: 'req-1', method: 'GET', url: '/v1/catalogs' }, res: { statusCode: 200 }, responseTime: 3 };
     expect(prettyMessage(request, 'msg')).toBe('GET /v1/catalogs 200 3 ms (req-1)');
     expect(prettyMessage({ context: 'Bootstrap', msg: 'Listening on :3000' }, 'msg')).toBe('[Bootstrap] Listening on :3000');
     expect(prettyMessage({ msg: 'plain' }, 'msg')).toBe('plain');

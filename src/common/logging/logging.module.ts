@@ -37,8 +37,7 @@ export class LoggingModule {
                 customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
                   error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
               },
-              destination ??
-                (resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? prettyDestination() : undefined),
+              destination ?? (resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty' ? prettyDestination() : undefined),
             ].filter((x) => x !== undefined) as never,
           }),
         }),

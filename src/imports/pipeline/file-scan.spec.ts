@@ -52,9 +52,9 @@ describe('countElementsRecordingIds', () => {
 
   it('fails when recording fails', async () => {
     const content = `[${Array.from({ length: ID_BATCH_SIZE + 1 }, (_, i) => JSON.stringify({ id: `p-${i}` })).join(',')}]`;
-    await expect(countElementsRecordingIds(chunksOf(content, 65_536), () => Promise.reject(new Error('database gone')))).rejects.toThrow(
-      'database gone',
-    );
+    await expect(
+      countElementsRecordingIds(chunksOf(content, 65_536), () => Promise.reject(new Error('database gone'))),
+    ).rejects.toThrow('database gone');
   });
 
   it('rejects a file that is not an array before recording anything', async () => {

@@ -6,9 +6,7 @@ const guard = (catalogSize: number, absent: number, maxRatio = 0.5, allowMassDel
 describe('mass-delete guard', () => {
   it('allows deleting exactly the ratio of the catalog and refuses one product more', () => {
     expect(guard(10, 5)).toBeNull();
-    expect(guard(10, 6)).toMatch(
-      /^Replace would delete 6 of 10 products \(60\.0 %\), more than REPLACE_MAX_DELETE_RATIO 0\.5 allows \(5\)/,
-    );
+    expect(guard(10, 6)).toMatch(/^Replace would delete 6 of 10 products \(60\.0 %\), more than REPLACE_MAX_DELETE_RATIO 0\.5 allows \(5\)/);
     expect(guard(11, 5)).toBeNull();
     expect(guard(11, 6)).not.toBeNull();
   });

@@ -24,14 +24,7 @@ export class WebhookSubscriptionRepository {
       const [row]: Array<{ created_at: Date }> = await manager.query(
         `INSERT INTO webhook_subscriptions (id, organization_id, url, events, description, secret)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-        [
-          subscription.id,
-          subscription.organizationId,
-          subscription.url,
-          subscription.events,
-          subscription.description,
-          subscription.secret,
-        ],
+        [subscription.id, subscription.organizationId, subscription.url, subscription.events, subscription.description, subscription.secret],
       );
       return { ...subscription, previousSecret: null, previousSecretExpiresAt: null, createdAt: row.created_at };
     });

@@ -55,14 +55,11 @@ describe('codeFormsOf', () => {
 
   it('answers at most MAX_CODE_PARTS parts of 3 to 70 characters, whatever the query', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.constantFrom('ab', 'x', '12', 'k9', '-', 'é1'), fc.string({ maxLength: 80 })), { maxLength: 30 }),
-        (ws) => {
-          const parts = codePartsOf(ws.join(' '));
-          expect(parts.length).toBeLessThanOrEqual(MAX_CODE_PARTS);
-          for (const p of parts) expect(p.form).toMatch(/^[\p{L}\p{N}]{3,70}$/u);
-        },
-      ),
+      fc.property(fc.array(fc.oneof(fc.constantFrom('ab', 'x', '12', 'k9', '-', 'é1'), fc.string({ maxLength: 80 })), { maxLength: 30 }), (ws) => {
+        const parts = codePartsOf(ws.join(' '));
+        expect(parts.length).toBeLessThanOrEqual(MAX_CODE_PARTS);
+        for (const p of parts) expect(p.form).toMatch(/^[\p{L}\p{N}]{3,70}$/u);
+      }),
     );
   });
 });

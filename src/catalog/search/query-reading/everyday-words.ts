@@ -72,12 +72,7 @@ export class EverydayWords {
     for (const form of senses.flatMap((s) => s.words)) if (form !== key) forms.add(form);
     const own = [...forms].slice(0, EVERYDAY_FORMS);
     const broader = [
-      ...new Set(
-        senses
-          .filter((s) => s.lexFile === ARTIFACTS)
-          .flatMap((s) => s.hypernyms)
-          .flatMap((offset) => cleaned(readSynset(this.dataFile(), offset).words)),
-      ),
+      ...new Set(senses.filter((s) => s.lexFile === ARTIFACTS).flatMap((s) => s.hypernyms).flatMap((offset) => cleaned(readSynset(this.dataFile(), offset).words))),
     ]
       .filter((form) => form !== key && !forms.has(form))
       .slice(0, EVERYDAY_FORMS);

@@ -69,9 +69,5 @@ describe('UploadScan of a Google Merchant Center XML feed', () => {
 });
 
 function escape(text: string): string {
-  return text
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return text.replace(/[^\x20-\x7e]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

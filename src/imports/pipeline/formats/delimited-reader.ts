@@ -30,8 +30,7 @@ export type RecordCells = { cells: string[] } | { problem: string };
  */
 export function recordCells(parser: Papa.Parser, text: string): RecordCells {
   const { data, errors } = parser.parse(text, 0, false) as { data: string[][]; errors: Papa.ParseError[] };
-  if (errors.length > 0)
-    return { problem: errors[0].code === 'MissingQuotes' ? 'a quoted field is never closed' : 'a quote mark in the wrong place' };
+  if (errors.length > 0) return { problem: errors[0].code === 'MissingQuotes' ? 'a quoted field is never closed' : 'a quote mark in the wrong place' };
   return { cells: data[0] ?? [''] };
 }
 
@@ -111,9 +110,7 @@ export class DelimitedReader implements FeedReader {
     if ('problem' in read) throw this.headerError(read.problem);
     const { cells } = read;
     if (cells.length > MAX_COLUMNS) {
-      throw this.headerError(
-        `it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`,
-      );
+      throw this.headerError(`it has ${cells.length.toLocaleString('en-US')} columns; at most ${MAX_COLUMNS.toLocaleString('en-US')} are read`);
     }
     this.mapping.header(cells);
     this.header = cells;
@@ -126,12 +123,7 @@ export class DelimitedReader implements FeedReader {
     if ('problem' in read) return failedElement(index, `row cannot be read as ${this.formatName}: ${read.problem}`, record.line, 0);
     const { cells } = read;
     if (cells.length !== header.length) {
-      return failedElement(
-        index,
-        `row has ${cells.length.toLocaleString('en-US')} columns; the header has ${header.length}`,
-        record.line,
-        0,
-      );
+      return failedElement(index, `row has ${cells.length.toLocaleString('en-US')} columns; the header has ${header.length}`, record.line, 0);
     }
     return mappedElement(index, this.mapping.product(cells), record.line, 0);
   }

@@ -134,9 +134,7 @@ export class DelimitedRecordCutter {
 
   private endRecord(bytes: Buffer | null): CutRecord {
     const record: CutRecord =
-      this.overColumn >= 0
-        ? { line: this.recordLine, bytes: null, oversized: { column: this.overColumn } }
-        : { line: this.recordLine, bytes };
+      this.overColumn >= 0 ? { line: this.recordLine, bytes: null, oversized: { column: this.overColumn } } : { line: this.recordLine, bytes };
     this.inRecord = false;
     this.column = 0;
     this.overColumn = -1;

@@ -114,13 +114,7 @@ function run(chunks: Buffer[], options?: SplitterOptions): Outcome {
     return { ok: false, type: error.type, offset: error.offset, message: error.message };
   }
   expect(splitter.count).toBe(elements.length);
-  return {
-    ok: true,
-    elements: elements.map(({ source, start, ...element }) => ({
-      ...element,
-      text: elementText({ source, start, byteLength: element.byteLength }),
-    })),
-  };
+  return { ok: true, elements: elements.map(({ source, start, ...element }) => ({ ...element, text: elementText({ source, start, byteLength: element.byteLength }) })) };
 }
 
 function parseWhole(bytes: Buffer): unknown {

@@ -23,8 +23,7 @@ function withoutOffsets(bytes: Buffer, elements: RawElement[]): Located[] {
 }
 
 /** What push() returned, bytes decoded. */
-const decoded = (elements: RawElement[]) =>
-  elements.map(({ source: _source, start: _start, ...element }, i) => ({ ...element, text: elementText(elements[i]) }));
+const decoded = (elements: RawElement[]) => elements.map(({ source: _source, start: _start, ...element }, i) => ({ ...element, text: elementText(elements[i]) }));
 
 /** Splits `input` fed in chunks of `chunkSize` bytes (the whole input when omitted). */
 function split(input: Input, chunkSize?: number, options?: SplitterOptions): Located[] {
