@@ -290,6 +290,22 @@ describe('Catalog languages', () => {
       expect(await indexedIn(caller, 'fr')).toMatchObject({ a: true });
     });
 
+    it("takes a Google Merchant Center XML feed's declared language, unless the upload names one", async () => {
+      const caller = await createCaller(t.app);
+      const feed = `<?xml version="1.0"?><rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><language>de</language>
+        <item><g:id>x1</g:id><g:title>Taschen aus Leder</g:title></item></channel></rss>`;
+      const xmlUpload = (query: string) =>
+        authed(t.http, caller).post(`/v1/catalogs/imports?${query}`).attach('file', Buffer.from(feed), 'feed.xml').expect(202);
+      await waitForJob(t.http, caller.auth, (await xmlUpload('')).body.job_id);
+      await waitForIndexing(t.app, caller.organizationId);
+      expect((await authed(t.http, caller).get('/v1/catalogs/products/x1').expect(200)).body.language).toBe('de');
+      expect(await indexedIn(caller, 'de')).toEqual({ x1: true });
+      await waitForJob(t.http, caller.auth, (await xmlUpload('language=fr')).body.job_id);
+      await waitForIndexing(t.app, caller.organizationId);
+      expect((await authed(t.http, caller).get('/v1/catalogs/products/x1').expect(200)).body.language).toBeUndefined();
+      expect(await indexedIn(caller, 'fr')).toEqual({ x1: true });
+    });
+
     it('refuses a malformed language before reading the file, and an Idempotency-Key replayed with another language', async () => {
       const caller = await createCaller(t.app);
       const bad = await uploadIn(caller, [{ id: 'x', title: 'X' }], 'language=de_DE');

@@ -156,7 +156,10 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
                        WHEN 'segment' THEN search_segments(normalize(t, NFKC))
                        ELSE t END $$`);
     // The parts of a product's vector, each in its language: the indexer (search-row-sql.ts) builds
-    // the same vector from them, computing the parts products share once per chunk.
+    // the same vector from them, computing the parts products share once per chunk. Categories and
+    // tags are short names: German reads their umlauts folded (the configuration's unaccent) but not
+    // their two-letter spellings, which cost its indexing a tenth more (docs/performance.md).
+    // Unspaced scripts must be cut into words there too.
     await q.query(`
       CREATE FUNCTION search_words_vector(t text, language text) RETURNS tsvector
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -164,7 +167,7 @@ export class CatalogLanguages1795860000000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION search_list_vector(list jsonb, language text) RETURNS tsvector
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT CASE WHEN search_language_folding(language) = 'none'
+        AS $$ SELECT CASE WHEN search_language_folding(language) <> 'segment'
                           THEN jsonb_to_tsvector(search_language_config(language), list, '["string"]')
                           ELSE to_tsvector(search_language_config(language), search_fold(${LIST_TEXT}, language)) END $$`);
     await q.query(`

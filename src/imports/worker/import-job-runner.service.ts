@@ -167,7 +167,7 @@ export class ImportJobRunnerService {
    * compare with the right state.
    */
   private async apply(job: ImportJob, shouldStop: () => boolean): Promise<void> {
-    const reader = feedReader(job.format, { emitFrom: job.cursor });
+    const reader = feedReader(job.format, { emitFrom: job.cursor, declaredLanguage: job.language === null });
     let inFlight = null as InFlightBatch | null;
     // Counted once: nothing else adds products to the organization while its import runs (the lock).
     let stored = await this.productsAfterJob(job);

@@ -11,9 +11,14 @@ import { XmlUploadCounter } from './xml-upload-counter';
 
 /**
  * A new reader for one pass over a file of `format`; `emitFrom` lets the JSON array skip keeping what
- * was committed; `countOnly` (a scan pass that records no ids) lets CSV, TSV and XML skip mapping.
+ * was committed; `countOnly` (a scan pass that records no ids) lets CSV, TSV and XML skip mapping;
+ * `declaredLanguage` (default true): an XML feed's declared language is given to its items (false
+ * when the upload named a language, which wins).
  */
-export function feedReader(format: FeedFormat, options: { emitFrom?: number; countOnly?: boolean } = {}): FeedReader {
+export function feedReader(
+  format: FeedFormat,
+  options: { emitFrom?: number; countOnly?: boolean; declaredLanguage?: boolean } = {},
+): FeedReader {
   const countOnly = options.countOnly ?? false;
   switch (format) {
     case 'json':
@@ -24,7 +29,7 @@ export function feedReader(format: FeedFormat, options: { emitFrom?: number; cou
     case 'gmc_tsv':
       return delimitedReader(format, countOnly);
     case 'gmc_xml':
-      return new GmcXmlReader(countOnly);
+      return new GmcXmlReader(countOnly, options.declaredLanguage ?? true);
   }
 }
 

@@ -5,6 +5,10 @@ import type { FeedReader } from './feed-reader';
 import { gmcAttributeName, gmcProduct, gmcSlot, GmcValues } from './gmc-mapping';
 import { failedElement, mappedElement } from './mapped-element';
 import { Utf8Text } from './utf8-text';
+import { isLanguageTag } from '../../../common/languages/language-tag';
+
+/** The longest text read as a feed's declared language (a BCP 47 tag is at most 35 characters). */
+const DECLARED_LANGUAGE_MAX = 64;
 
 /** Item elements: RSS 2.0 `item`, Atom `entry`. */
 const ITEM_TAGS = new Set(['item', 'entry']);
@@ -44,9 +48,23 @@ export class GmcXmlReader implements FeedReader {
   private readonly utf8 = new Utf8Text();
   private readonly tags = new TagNames();
   private readonly parser = new SaxesParser({ position: true });
+  /**
+   * The language the feed declares for its items: RSS 2.0's channel `<language>`, or an `xml:lang`
+   * on the root or channel (Atom's way). Given to each item that names none (a product's own
+   * `language`); null until declared, or when it is no BCP 47 tag (then ignored).
+   */
+  private declared: string | null = null;
+  /** The text of the channel's `<language>` while it is read. */
+  private languageText: string | null = null;
 
-  /** countOnly: the scan pass counts items (and checks the XML) without mapping them. */
-  constructor(private readonly countOnly = false) {
+  /**
+   * countOnly: the scan pass counts items (and checks the XML) without mapping them.
+   * declaredLanguage: apply the feed's declared language (false when the upload named one: it wins).
+   */
+  constructor(
+    private readonly countOnly = false,
+    private readonly declaredLanguage = true,
+  ) {
     const parser = this.parser;
     parser.on('doctype', () => {
       throw new FileFormatError(
@@ -108,6 +126,7 @@ export class GmcXmlReader implements FeedReader {
     this.tagEnded();
     const known = this.tags.of(tag.name);
     if (this.item === null) {
+      if (this.declaredLanguage && !this.countOnly && this.depth <= 3) this.openOutsideItems(tag);
       if (known.item) {
         this.item = { line: this.parser.line, chars: 0, depth: this.depth };
         this.values.clear();
@@ -125,7 +144,20 @@ export class GmcXmlReader implements FeedReader {
     this.lastTag = at;
   }
 
+  /** The root, the channel and the channel's `<language>`: where a feed declares its language. */
+  private openOutsideItems(tag: { name: string; attributes: Record<string, unknown> }): void {
+    const lang = tag.attributes['xml:lang'];
+    if (this.depth <= 2 && typeof lang === 'string') this.declare(lang);
+    if (this.depth === 3 && tag.name === 'language') this.languageText = '';
+  }
+
+  private declare(text: string): void {
+    const tag = text.trim();
+    this.declared = isLanguageTag(tag) ? tag : this.declared;
+  }
+
   private append(text: string): void {
+    if (this.languageText !== null && this.languageText.length < DECLARED_LANGUAGE_MAX) this.languageText += text;
     const { item, field } = this;
     if (item === null || field === null) return;
     item.chars += text.length;
@@ -134,6 +166,10 @@ export class GmcXmlReader implements FeedReader {
 
   private close(): void {
     this.tagEnded();
+    if (this.languageText !== null && this.depth === 3) {
+      this.declare(this.languageText);
+      this.languageText = null;
+    }
     const item = this.item;
     if (item !== null && this.depth === item.depth + 1) this.field = null;
     if (item !== null && this.depth === item.depth) {
@@ -147,11 +183,18 @@ export class GmcXmlReader implements FeedReader {
                 item.line,
                 0,
               )
-            : mappedElement(index, gmcProduct(this.values), item.line, 0),
+            : mappedElement(index, this.product(), item.line, 0),
         );
       this.item = null;
     }
     this.depth--;
+  }
+
+  /** The open item's product, in the feed's declared language unless it names one (a GMC feed's items do not). */
+  private product(): Record<string, unknown> {
+    const product = gmcProduct(this.values);
+    if (this.declared !== null && product.language === undefined) product.language = this.declared;
+    return product;
   }
 }
 
