@@ -332,6 +332,8 @@ describe('Catalog languages', () => {
         { id: 'k1', title: 'Kinderfahrrad 16 Zoll' },
         { id: 'k2', title: 'Fahrradhelm für Kinder' },
         { id: 'h1', title: 'Hering in Tomatensoße' },
+        { id: 'b1', title: 'Tasche für die Arbeit', attributes: { material: 'Leder' } },
+        { id: 'b2', title: 'Tasche aus Stoff' },
       ]);
     });
 
@@ -342,6 +344,14 @@ describe('Catalog languages', () => {
       expect(new Set((await search(caller, 'mantel')).titles)).toEqual(new Set(['Regenmantel für Damen', 'Wollmantel']));
       // A head needs three letters before it: "ring" does not find Hering.
       expect((await search(caller, 'ring')).titles).toEqual([]);
+    });
+
+    it('reads a compound the catalog has only in parts as those parts, both required', async () => {
+      const bags = await search(caller, 'ledertaschen');
+      expect(bags.titles[0]).toBe('Tasche für die Arbeit');
+      expect(bags.words).toEqual([{ word: 'ledertaschen', status: 'corrected', via: 'compound', to: ['led', 'tasch'], language: 'de' }]);
+      // A linking s between the parts: "Arbeitstasche" = Arbeit + Tasche.
+      expect((await search(caller, 'arbeitstasche')).titles[0]).toBe('Tasche für die Arbeit');
     });
 
     it('finds the compound two words write together, first', async () => {

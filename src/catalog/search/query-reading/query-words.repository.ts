@@ -29,6 +29,14 @@ interface WordInLanguage extends PartLexeme {
   known: boolean;
 }
 
+/** A compound's two parts: their lexemes, and the letters of the word each was cut from. */
+export interface CompoundParts {
+  left: string;
+  right: string;
+  leftWord: string;
+  rightWord: string;
+}
+
 /** A query word to look up: its lexeme, the edits a correction may make (-1: a phrase), whether it is a prefix. */
 export interface LookedWord {
   lexeme: string;
@@ -175,6 +183,33 @@ export class QueryWordsRepository {
         ],
       );
     return { words: row.words ?? [], synonymsAt: row.synonyms_at, synonyms: row.synonyms };
+  }
+
+  /**
+   * Each word (of a compounding language, one the catalog has nowhere) as two words of the catalog
+   * written together: its letters cut in two (each part 3+ letters; a linking `s` between them may
+   * be dropped: Arbeitstasche = Arbeit + Tasche), both parts' lexemes in the vocabulary, the longest
+   * second part (the head) first. Null for a word no cut reads so. One statement.
+   */
+  async compoundParts(organizationId: string, words: Array<{ token: string; language: string }>): Promise<Array<CompoundParts | null>> {
+    const rows: Array<{ i: number } & CompoundParts> = await this.dataSource.query(
+      `SELECT DISTINCT ON (w.i) w.i::int AS i, l.lexeme AS left, r.lexeme AS right,
+              lp.part AS "leftWord", substr(w.token, cut + 1) AS "rightWord"
+         FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS w(token, language, i)
+        CROSS JOIN LATERAL generate_series(3, length(w.token) - 3) AS cut
+        CROSS JOIN LATERAL (VALUES (left(w.token, cut)), (CASE WHEN right(left(w.token, cut), 1) = 's' AND cut > 3 THEN left(w.token, cut - 1) END))
+                           AS lp(part)
+        CROSS JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector(search_language_config(w.language), search_fold(lp.part, w.language))))[1] AS lexeme) l
+        CROSS JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector(search_language_config(w.language),
+                                    search_fold(substr(w.token, cut + 1), w.language))))[1] AS lexeme) r
+        WHERE lp.part IS NOT NULL
+          AND EXISTS (SELECT 1 FROM search_vocabulary v WHERE v.organization_id = $1 AND v.word = l.lexeme)
+          AND EXISTS (SELECT 1 FROM search_vocabulary v WHERE v.organization_id = $1 AND v.word = r.lexeme)
+        ORDER BY w.i, length(w.token) - cut DESC, length(lp.part) DESC`,
+      [organizationId, words.map((w) => w.token.toLowerCase()), words.map((w) => w.language)],
+    );
+    const found = new Map(rows.map(({ i, ...parts }) => [i, parts]));
+    return words.map((_, k) => found.get(k + 1) ?? null);
   }
 
   /**
