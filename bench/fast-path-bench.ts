@@ -36,6 +36,7 @@ import { ALL_SHORTCUTS, type FastPath, fastPathWith, type FastPathShortcuts } fr
 import { InvalidVerdicts } from '../src/imports/pipeline/invalid-verdicts';
 import { JsonArraySplitter } from '../src/imports/pipeline/parsing/json-array-splitter';
 import { MAX_ELEMENT_BYTES, type RawElement } from '../src/imports/pipeline/raw-element';
+import { median } from './lib/median';
 
 const USAGE = `usage: npm run bench:fast-path -- [--rounds N] [--size-mib M] [--seed S] [--json FILE]
   --rounds N                  passes per variant, order rotated each round (default 5)
@@ -196,11 +197,6 @@ function runChild(file: string, variant: Variant, verify: boolean): ChildResult 
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as ChildResult;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const fmt = (n: number, digits = 3): string => n.toFixed(digits);
 const pct = (n: number): string => `${(n * 100).toFixed(1)} %`;
 

@@ -113,14 +113,7 @@ void runMain(cleanup, async () => {
       keepDb,
       log,
     });
-    log(
-      `load average before ${loadBefore.join(' ')}, after ${os
-        .loadavg()
-        .map((l) => round(l, 2))
-        .join(' ')} (${os.cpus().length} CPUs)`,
-    );
-    if (jsonPath) await writeJson(jsonPath, { machine: machineInfo(), load_before: loadBefore, ...comparison });
-    if (comparison.problems.length > 0) throw new Error(`problems:\n${comparison.problems.join('\n')}`);
+    await reportComparison(comparison, loadBefore, jsonPath);
     return;
   }
   const formats = args.string('format');
@@ -143,14 +136,7 @@ void runMain(cleanup, async () => {
       workerNodeArgs,
       log,
     });
-    log(
-      `load average before ${loadBefore.join(' ')}, after ${os
-        .loadavg()
-        .map((l) => round(l, 2))
-        .join(' ')} (${os.cpus().length} CPUs)`,
-    );
-    if (jsonPath) await writeJson(jsonPath, { machine: machineInfo(), load_before: loadBefore, ...comparison });
-    if (comparison.problems.length > 0) throw new Error(`problems:\n${comparison.problems.join('\n')}`);
+    await reportComparison(comparison, loadBefore, jsonPath);
     return;
   }
   const loadAtStart = os.loadavg().map((l) => round(l, 2));
@@ -472,4 +458,16 @@ function logPhase(phase: PhaseResult): void {
       `(total ${phase.total}, indexed ${phase.indexed_count}, failed ${phase.failed_count}, skipped ${phase.skipped_count})` +
       (phase.problems.length ? `; PROBLEMS: ${phase.problems.join('; ')}` : ''),
   );
+}
+
+/** A comparison run's end: the load around it, the JSON if asked, and a failure naming its problems. */
+async function reportComparison(
+  comparison: { rows: Record<string, unknown>[]; problems: string[] },
+  loadBefore: number[],
+  jsonPath: string | undefined,
+): Promise<void> {
+  const loadAfter = os.loadavg().map((l) => round(l, 2));
+  log(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${os.cpus().length} CPUs)`);
+  if (jsonPath) await writeJson(jsonPath, { machine: machineInfo(), load_before: loadBefore, ...comparison });
+  if (comparison.problems.length > 0) throw new Error(`problems:\n${comparison.problems.join('\n')}`);
 }

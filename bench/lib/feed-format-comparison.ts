@@ -11,6 +11,7 @@ import { fmt, printTable, round, type Row } from './report';
 import { startStack } from './service-stack';
 import { waitForSettledCatalog } from '../../tools/harness/settled';
 import { createTenants } from './tenants';
+import { median } from './median';
 
 const MAX_FILE_BYTES = 52_428_800;
 const GMC_ATTRIBUTES = ['color', 'size', 'material'];
@@ -59,13 +60,6 @@ async function writeFeeds(
   }
   log(`${count} products in each format: ${[...files].map(([f, { bytes }]) => `${f} ${(bytes / 1_048_576).toFixed(1)} MiB`).join(', ')}`);
   return files;
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /**

@@ -12,13 +12,7 @@ import { fmt, printTable, round, type Row } from './report';
 import { measureSearchable } from './search-lag';
 import { startStack } from './service-stack';
 import { createTenants } from './tenants';
-
-/** The middle value (the mean of the two middle ones for an even count). */
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+import { median } from './median';
 
 /**
  * `npm run bench -- --languages de[,fr,…]`: the same products imported as English (the default) and

@@ -5,6 +5,7 @@ import { round } from '../report';
 import { measureSearchable } from '../search-lag';
 import type { ServiceStack } from '../service-stack';
 import type { Tenant } from '../tenants';
+import { median } from '../median';
 
 export interface ImportRun {
   database: 'empty' | 'big';
@@ -21,12 +22,6 @@ export interface ImportComparison {
   import_ratio: number;
   searchable_ratio: number | null;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * The same catalog imported into a new organization of an empty database and of the big one,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DEFAULT_LANGUAGE } from '../../common/languages/language-tag';
 
 /** The languages an organization's catalog is read in (migration 1795860000000). */
 export interface CatalogLanguages {
@@ -19,6 +20,6 @@ export class CatalogLanguagesRepository {
          FROM organizations o WHERE o.id = $1`,
       [organizationId],
     );
-    return { language: row?.language ?? 'en', productLanguages: row?.product_languages ?? [] };
+    return { language: row?.language ?? DEFAULT_LANGUAGE, productLanguages: row?.product_languages ?? [] };
   }
 }

@@ -1,5 +1,6 @@
 import { searchLanguageOf } from '../../../common/languages/search-languages';
 import type { WordReading } from './query-interpretation';
+import type { PartLexeme, QueryWordsRepository } from './query-words.repository';
 import type { Term } from './search-terms';
 
 /**
@@ -9,7 +10,8 @@ import type { Term } from './search-terms';
  * - a query word also finds the catalog's compounds that end in it, its head ("tasse" finds
  *   "Kaffeetasse", "mantel" finds "Regenmantel"): the `heads` of QueryWordsRepository.lookUp;
  * - two adjacent query words also find the compound they write together ("regen mantel" finds
- *   "Regenmantel", "kinder fahrrad" "Kinderfahrrad"): `joinCandidates`, looked up like phrases.
+ *   "Regenmantel", "kinder fahrrad" "Kinderfahrrad"): `joinCandidates`, looked up like phrases;
+ * - a compound the catalog has only in parts is read as those parts: `readCompoundParts`.
  *
  * A head is an alternative (via `compound`), below the word as typed; the compound two words write
  * is the same words in another spelling (as `usb c` is USB-C), so it counts as typed: each word
@@ -57,4 +59,40 @@ export function addCompoundForms(
     via: earlier ? reading.via : 'compound',
     to: [...(reading.to ?? []), ...fresh],
   };
+}
+
+/** Letters of a compound query word before its parts are looked for. */
+const PARTS_FROM_LETTERS = 6;
+
+/**
+ * A compounding language's word the catalog has nowhere ("ledertaschen"), read as two of its
+ * words written together (QueryWordsRepository.compoundParts): the word's term becomes its head
+ * (tasch), and the first part (led) is answered as a term of its own, both required; the word
+ * reads `corrected` via `compound`. One statement, run only when such a word is left.
+ */
+export async function readCompoundParts(
+  queryWords: Pick<QueryWordsRepository, 'compoundParts'>,
+  organizationId: string,
+  free: PartLexeme[],
+  words: Array<Term | null>,
+  readings: WordReading[],
+): Promise<Term[]> {
+  const letters = (word: string) => (word.match(/\p{L}/gu) ?? []).length;
+  const open = free.flatMap((t, i) =>
+    words[i] === null && writesCompounds(t.language) && letters(t.token) >= PARTS_FROM_LETTERS ? [i] : [],
+  );
+  if (open.length === 0) return [];
+  const parts = await queryWords.compoundParts(
+    organizationId,
+    open.map((i) => ({ token: free[i].token, language: free[i].language })),
+  );
+  const firstParts: Term[] = [];
+  open.forEach((i, k) => {
+    const found = parts[k];
+    if (!found) return;
+    words[i] = { label: found.rightWord, exact: [], alternatives: [{ lexemes: [found.right], via: 'compound' }], strong: true };
+    firstParts.push({ label: found.leftWord, exact: [], alternatives: [{ lexemes: [found.left], via: 'compound' }], strong: true });
+    readings[i] = { word: readings[i].word, status: 'corrected', via: 'compound', to: [found.left, found.right] };
+  });
+  return firstParts;
 }

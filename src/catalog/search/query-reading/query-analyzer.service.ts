@@ -6,7 +6,7 @@ import { type QueryConstraints, readConstraints } from './query-constraints';
 import type { WordReading } from './query-interpretation';
 import { parseQuerySyntax } from './query-syntax';
 import { cjkRuns, cjkWords, pairedText, withoutCjkRuns } from './cjk-segments';
-import { addCompoundForms, joinCandidates, writesCompounds } from './compounds';
+import { addCompoundForms, joinCandidates, readCompoundParts, writesCompounds } from './compounds';
 import { DEFAULT_LANGUAGE } from '../../../common/languages/language-tag';
 import { type Operand, renderOperand, type Term } from './search-terms';
 import { SynonymCache } from './synonym-cache';
@@ -178,7 +178,7 @@ export class QueryAnalyzerService {
       return term;
     });
     free.forEach((t, i) => addCompoundForms(i, info.words[i].heads, words, wordReadings, t.lexeme));
-    const compoundParts = await this.compoundPartsOf(organizationId, free, words, wordReadings);
+    const compoundParts = await readCompoundParts(this.queryWords, organizationId, free, words, wordReadings);
     for (const join of compounds) {
       const i = free.findIndex((t, k) => t.token.toLowerCase() === join.left && free[k + 1]?.token.toLowerCase() === join.right);
       if (i >= 0) for (const k of [i, i + 1]) addCompoundForms(k, [join.words[0].lexeme], words, wordReadings, free[k].lexeme, 'exact');
@@ -233,35 +233,6 @@ export class QueryAnalyzerService {
       words: readings,
       constraints,
     };
-  }
-
-  /**
-   * A compounding language's word the catalog has nowhere ("ledertaschen"), read as two of its
-   * words written together (QueryWordsRepository.compoundParts): the word's term becomes its head
-   * (tasch), and the first part (led) is answered as a term of its own, both required; the word
-   * reads `corrected` via `compound`. One statement, run only when such a word is left.
-   */
-  private async compoundPartsOf(
-    organizationId: string,
-    free: Token[],
-    words: Array<Term | null>,
-    readings: WordReading[],
-  ): Promise<Term[]> {
-    const open = free.flatMap((t, i) => (words[i] === null && writesCompounds(t.language) && letters(t.token) >= 6 ? [i] : []));
-    if (open.length === 0) return [];
-    const parts = await this.queryWords.compoundParts(
-      organizationId,
-      open.map((i) => ({ token: free[i].token, language: free[i].language })),
-    );
-    const firstParts: Term[] = [];
-    open.forEach((i, k) => {
-      const found = parts[k];
-      if (!found) return;
-      words[i] = { label: found.rightWord, exact: [], alternatives: [{ lexemes: [found.right], via: 'compound' }], strong: true };
-      firstParts.push({ label: found.leftWord, exact: [], alternatives: [{ lexemes: [found.left], via: 'compound' }], strong: true });
-      readings[i] = { word: readings[i].word, status: 'corrected', via: 'compound', to: [found.left, found.right] };
-    });
-    return firstParts;
   }
 
   /**
