@@ -28,6 +28,8 @@ import { CatalogStatsRefresherService } from './stats/catalog-stats-refresher.se
 import { PlannerStatisticsService } from './stats/planner-statistics.service';
 import { GinPendingListsService } from './stats/gin-pending-lists.service';
 import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
+import { SearchPartitionMoverService } from './partitions/search-partition-mover.service';
+import { SearchPartitionsRepository } from './partitions/search-partitions.repository';
 
 /** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
 @Module({
@@ -58,6 +60,8 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,
+    SearchPartitionsRepository,
+    SearchPartitionMoverService,
   ],
   exports: [
     ProductRepository,
@@ -68,6 +72,7 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,
+    SearchPartitionMoverService,
     SearchIndexerService,
     VocabularySweepService,
     CatalogReadService,

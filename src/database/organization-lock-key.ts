@@ -16,3 +16,12 @@ export const ORGANIZATION_QUOTA_LOCK_NAMESPACE = 7274;
 
 /** Held (transaction-level, key 0) by the worker refreshing the search tables' planner statistics. */
 export const PLANNER_STATISTICS_LOCK_NAMESPACE = 7275;
+
+/**
+ * An organization's search rows while they move to a partition of their own: (namespace,
+ * hashtext(organization id)) held exclusively (session-level) by the mover; each indexing
+ * statement tries it shared and leaves the organization's entries pending when it cannot have it.
+ * Key (namespace, 0) of SEARCH_PARTITION_MOVER_LOCK_NAMESPACE: one mover at a time.
+ */
+export const SEARCH_PARTITION_LOCK_NAMESPACE = 7276;
+export const SEARCH_PARTITION_MOVER_LOCK_NAMESPACE = 7277;

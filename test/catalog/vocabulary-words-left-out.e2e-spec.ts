@@ -64,6 +64,7 @@ describe('Vocabulary words left out by the bound', () => {
     await expect(t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 2)).resolves.toEqual({
       taken: 3,
       wordsLeftOut: 2,
+      paused: false,
     });
     const [{ n }] = (await db().query(`SELECT count(*)::int AS n FROM search_vocabulary WHERE organization_id = $1`, [
       caller.organizationId,

@@ -35,6 +35,7 @@ const MODULE_FACES = {
     'search/query-reading/query-interpretation',
     'indexing/search-indexer.service',
     'indexing/vocabulary-sweep.service',
+    'partitions/search-partition-mover.service',
     'stats/',
     'repositories/product.repository',
     'repositories/catalog-languages.repository',

@@ -1,17 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SEARCH_PARTITION_LOCK_NAMESPACE } from '../../database/organization-lock-key';
 import { WRITE_SEARCH_ROWS } from './search-row-sql';
 
-/** Takes up to $2 pending entries of organization $1 and writes their search rows, with at most $3 vocabulary words (see indexPending). */
+/**
+ * Takes up to $2 pending entries of organization $1 and writes their search rows, with at most $3
+ * vocabulary words (see indexPending); takes none while the organization's rows move to a search
+ * partition of their own (`paused`: the mover holds the lock this tries).
+ */
 export const INDEX_PENDING = `
-  WITH picked AS (
+  WITH gate AS (
+    SELECT pg_try_advisory_xact_lock_shared(${SEARCH_PARTITION_LOCK_NAMESPACE}, hashtext(CAST($1 AS uuid)::text)) AS open
+  ), picked AS (
     DELETE FROM product_search_pending
-     WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1
+     WHERE ctid = ANY (ARRAY(SELECT ctid FROM product_search_pending WHERE organization_id = $1 AND (SELECT open FROM gate)
                               LIMIT $2 FOR UPDATE SKIP LOCKED))
     RETURNING product_id
   ), ${WRITE_SEARCH_ROWS}
   SELECT (SELECT count(*) FROM picked)::int AS taken, (SELECT count(*) FROM written)::int AS written,
-         greatest(0, (SELECT count(*) FROM new_words) - (SELECT n FROM room))::int AS words_left_out`;
+         greatest(0, (SELECT count(*) FROM new_words) - (SELECT n FROM room))::int AS words_left_out,
+         NOT (SELECT open FROM gate) AS paused`;
 
 /**
  * Search vectors (`product_search`, one row per indexed product) and the queue of products to
@@ -46,14 +54,21 @@ export class SearchIndexRepository {
    * again, which replaces the row (upsert). Deleting the organization first deletes its pending
    * entries, so it waits for this statement's picks, then deletes every search row of the
    * organization; a statement that starts after skips the entries it holds (SKIP LOCKED).
+   *
+   * `paused`: the organization's rows are moving to a search partition of their own
+   * (SearchPartitionMoverService): nothing was taken, the entries wait for the move's end.
    */
-  async indexPending(organizationId: string, limit: number, vocabularyMaxWords: number): Promise<{ taken: number; wordsLeftOut: number }> {
-    const [row]: Array<{ taken: number; words_left_out: number }> = await this.dataSource.query(INDEX_PENDING, [
+  async indexPending(
+    organizationId: string,
+    limit: number,
+    vocabularyMaxWords: number,
+  ): Promise<{ taken: number; wordsLeftOut: number; paused: boolean }> {
+    const [row]: Array<{ taken: number; words_left_out: number; paused: boolean }> = await this.dataSource.query(INDEX_PENDING, [
       organizationId,
       limit,
       vocabularyMaxWords,
     ]);
-    return { taken: row.taken, wordsLeftOut: row.words_left_out };
+    return { taken: row.taken, wordsLeftOut: row.words_left_out, paused: row.paused };
   }
 
   /**

@@ -39,6 +39,8 @@ class FakeSearchIndex {
   running = 0;
   maxRunning = 0;
   failNext = false;
+  /** Organizations whose rows are moving to a search partition of their own: their chunks take nothing. */
+  readonly paused = new Set<string>();
 
   constructor(
     private readonly pool?: FakePool,
@@ -58,9 +60,10 @@ class FakeSearchIndex {
           this.failNext = false;
           throw new Error('deadlock detected');
         }
+        if (this.paused.has(organizationId)) return { taken: 0, wordsLeftOut: 0, paused: true };
         const taken = Math.min(limit, this.pending.get(organizationId) ?? 0);
         this.pending.set(organizationId, (this.pending.get(organizationId) ?? 0) - taken);
-        return { taken, wordsLeftOut: 0 };
+        return { taken, wordsLeftOut: 0, paused: false };
       } finally {
         this.running--;
         this.pool?.release();
@@ -134,6 +137,21 @@ describe('SearchIndexerService', () => {
     fake.pending.set('org', 2);
     await indexer.sweep();
     await drained(fake, ['org']);
+    await indexer.beforeApplicationShutdown();
+
+    expect(fake.pending.get('org')).toBe(0);
+  });
+
+  it('answers false while the organization moves to its own search partition, and true when asked after the move', async () => {
+    const fake = new FakeSearchIndex();
+    fake.pending.set('org', 3);
+    fake.paused.add('org');
+    const indexer = indexerOver(fake);
+
+    await expect(indexer.request('org')).resolves.toBe(false);
+    expect(fake.pending.get('org')).toBe(3);
+    fake.paused.delete('org');
+    await expect(indexer.request('org')).resolves.toBe(true);
     await indexer.beforeApplicationShutdown();
 
     expect(fake.pending.get('org')).toBe(0);

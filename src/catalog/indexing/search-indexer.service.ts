@@ -108,7 +108,8 @@ export class SearchIndexerService implements BeforeApplicationShutdown {
     let taken: number | null;
     try {
       const chunkOutcome = await this.repository.indexPending(drain.organizationId, SEARCH_INDEX_CHUNK, this.vocabularyMaxWords);
-      taken = chunkOutcome.taken;
+      // Moving to its own search partition: answered as not indexed; the mover asks again when it is done.
+      taken = chunkOutcome.paused ? null : chunkOutcome.taken;
       const leftOut = chunkOutcome.wordsLeftOut > 0 ? this.leftOut.add(drain.organizationId, chunkOutcome.wordsLeftOut) : 0;
       if (leftOut > 0) {
         // Still found by exact search (the vectors hold them); only typo correction and prefixes miss them.
@@ -117,7 +118,7 @@ export class SearchIndexerService implements BeforeApplicationShutdown {
         );
       }
       // Searchable means on replicas too: a search goes to one that has replayed these vectors, or to the primary.
-      if (taken > 0) await this.fences?.advance(drain.organizationId);
+      if (chunkOutcome.taken > 0) await this.fences?.advance(drain.organizationId);
     } catch (error) {
       this.logger.warn(`Search indexing of organization ${drain.organizationId} failed: ${(error as Error).message}`);
       taken = null;

@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PLANNER_STATISTICS_LOCK_NAMESPACE } from '../../database/organization-lock-key';
-import { SEARCH_TABLES } from './planner-statistics.service';
+import { SEARCH_LEAVES_CTE, SEARCH_TABLES } from './planner-statistics.service';
 
-/** The GIN indexes of the search tables: `$1` the table names. */
+/** The GIN indexes of the search tables (of their partitions, where partitioned): `$1` the table names. */
 export const SEARCH_GIN_INDEXES_SQL = `
+  WITH ${SEARCH_LEAVES_CTE}
   SELECT i.indexrelid::regclass::text AS index
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-    JOIN pg_class t ON t.oid = i.indrelid
-   WHERE a.amname = 'gin' AND t.relnamespace = to_regnamespace(current_schema()) AND t.relname = ANY ($1::text[])
+    JOIN leaves l ON l.relid = i.indrelid
+   WHERE a.amname = 'gin'
    ORDER BY 1`;
 
 /** Runs one statement (TypeORM's `query`, or a pg client's rows): the flush is shared with the bench. */
@@ -30,8 +31,9 @@ export async function cleanSearchPendingLists(query: RowsQuery): Promise<string[
 
 /** Rows written to the search tables so far: whether anything can have reached a pending list since the last flush. */
 const WRITES_SQL = `
-  SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text AS writes FROM pg_stat_user_tables
-   WHERE schemaname = current_schema() AND relname = ANY ($1::text[])`;
+  WITH ${SEARCH_LEAVES_CTE}
+  SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text AS writes
+    FROM pg_stat_user_tables s JOIN leaves l ON l.relid = s.relid`;
 
 /** While indexing goes on for longer than this, the lists are flushed anyway (inserts flush them at 4 MB too). */
 const FLUSH_DURING_INDEXING_MS = 60_000;

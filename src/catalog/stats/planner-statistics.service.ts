@@ -12,12 +12,23 @@ export const SEARCH_TABLES = ['product_search', 'products', 'search_vocabulary']
 const STALE_ROWS = 50;
 const STALE_SHARE = 0.1;
 
-/** The search tables whose statistics are stale: `$1` the table names. */
+/**
+ * The tables of `$1` (table names), a partitioned one as its partitions: statistics live there, and
+ * a search pruned to one partition is planned with that partition's (docs/operations.md "Search partitions").
+ */
+export const SEARCH_LEAVES_CTE = `
+  leaves AS (
+    SELECT coalesce(t.relid, to_regclass(n.name)) AS relid
+      FROM unnest($1::text[]) AS n(name) LEFT JOIN LATERAL pg_partition_tree(to_regclass(n.name)) AS t ON true
+     WHERE t.relid IS NULL OR t.isleaf
+  )`;
+
+/** The search tables (partitions) whose statistics are stale: `$1` the table names. */
 export const STALE_TABLES_SQL = `
-  SELECT relname::text AS table FROM pg_stat_user_tables
-   WHERE schemaname = current_schema() AND relname = ANY ($1::text[])
-     AND n_mod_since_analyze > ${STALE_ROWS} + ${STALE_SHARE} * n_live_tup
-   ORDER BY relname`;
+  WITH ${SEARCH_LEAVES_CTE}
+  SELECT s.relname::text AS table FROM pg_stat_user_tables s JOIN leaves l ON l.relid = s.relid
+   WHERE s.n_mod_since_analyze > ${STALE_ROWS} + ${STALE_SHARE} * s.n_live_tup
+   ORDER BY s.relname`;
 
 /** ANALYZE reads a sample of 30,000 rows at most (default_statistics_target 100): seconds at 10 M products. */
 const ANALYZE_TIMEOUT_MS = 300_000;
@@ -50,7 +61,7 @@ export class PlannerStatisticsService {
       // An ANALYZE waits for a table lock held by someone else (a migration, a VACUUM FULL): give up at once, the next pass retries.
       await manager.query(`SET LOCAL lock_timeout = '1s'`);
       await manager.query(`SET LOCAL statement_timeout = ${ANALYZE_TIMEOUT_MS}`);
-      for (const table of stale) await manager.query(`ANALYZE ${table}`); // names from SEARCH_TABLES only
+      for (const table of stale) await manager.query(`ANALYZE "${table}"`); // SEARCH_TABLES and their partitions only
       this.logger.log(`Planner statistics refreshed: ${stale.join(', ')}`);
       return stale;
     });

@@ -63,6 +63,7 @@ export function appConfigOf(env: Environment) {
       productDeleteWaitMs: env.PRODUCT_DELETE_WAIT_MS,
       vocabularyMaxWords: env.SEARCH_VOCABULARY_MAX_WORDS,
       rankingBudgetMs: env.SEARCH_RANKING_BUDGET_MS,
+      partitionProducts: env.SEARCH_PARTITION_PRODUCTS,
     },
     uploads: {
       /** Not an environment setting: the database pool is sized from it (src/database/pool-size.ts). */

@@ -367,6 +367,12 @@ export const ENVIRONMENT = {
     fallback: 500,
     doc: "time (1–60,000 ms) a search page of a large tier (over 10,000 matches) may spend reading score levels through the field indexes and walks; a page that needs more is completed from the best of a sample of 10,000 matches and says so (`ranking_exact: false`, UCP info `ranking_cut_short`), as Meilisearch's search cutoff. See [search.md](search.md#ranking-at-scale)",
   }),
+  SEARCH_PARTITION_PRODUCTS: int({
+    min: 0,
+    max: 100_000_000,
+    fallback: 100_000,
+    doc: "products (0–100,000,000; 0 = never) past which the worker moves an organization's search rows out of the shared partition into a partition of its own, online, so that its indexes hold only its rows and its planner statistics are its own. See [operations.md](operations.md#search-partitions)",
+  }),
   PRODUCT_DELETE_WAIT_MS: int({
     min: 1,
     max: 60_000,

@@ -47,7 +47,13 @@ const DEFAULTS = {
     waitingPerOrganization: 32,
     responseMaxBytes: 8_388_608,
   },
-  catalog: { replaceMaxDeleteRatio: 0.5, productDeleteWaitMs: 5_000, vocabularyMaxWords: 200_000, rankingBudgetMs: 500 },
+  catalog: {
+    replaceMaxDeleteRatio: 0.5,
+    productDeleteWaitMs: 5_000,
+    vocabularyMaxWords: 200_000,
+    rankingBudgetMs: 500,
+    partitionProducts: 100_000,
+  },
   uploads: { slotsPerProcess: 8, slotsPerAccount: 2, slotsPerOrganization: 4, minBytesPerSecond: 16_384, minRateWindowMs: 10_000 },
   quotas: { pendingImports: 20, pendingImportBytes: 524_288_000, products: 1_000_000 },
   webhooks: {
@@ -80,7 +86,7 @@ const names = (variable: string) => new RegExp(`(^|[^A-Z_])${variable}:`);
 describe('loadConfig', () => {
   it('reads every variable the schema declares, and no other', () => {
     expect([...ENV_KEYS].sort()).toEqual(Object.keys(ENVIRONMENT).sort());
-    expect(ENV_KEYS).toHaveLength(65);
+    expect(ENV_KEYS).toHaveLength(66);
   });
 
   it('treats an empty PUBLIC_ORIGIN as unset, as its message says', () => {
@@ -299,6 +305,7 @@ describe('loadConfig', () => {
       productDeleteWaitMs: 250,
       vocabularyMaxWords: 200_000,
       rankingBudgetMs: 500,
+      partitionProducts: 100_000,
     });
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '0' }).catalog.replaceMaxDeleteRatio).toBe(0);
     expect(loadConfig({ REPLACE_MAX_DELETE_RATIO: '1' }).catalog.replaceMaxDeleteRatio).toBe(1);
@@ -308,6 +315,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEARCH_VOCABULARY_MAX_WORDS: '10000000' }).catalog.vocabularyMaxWords).toBe(10_000_000);
     expect(loadConfig({ SEARCH_RANKING_BUDGET_MS: '1' }).catalog.rankingBudgetMs).toBe(1);
     expect(loadConfig({ SEARCH_RANKING_BUDGET_MS: '60000' }).catalog.rankingBudgetMs).toBe(60_000);
+    expect(loadConfig({ SEARCH_PARTITION_PRODUCTS: '0' }).catalog.partitionProducts).toBe(0);
+    expect(loadConfig({ SEARCH_PARTITION_PRODUCTS: '100000000' }).catalog.partitionProducts).toBe(100_000_000);
   });
 
   it("reads the search indexer's share of the pool", () => {
@@ -418,6 +427,8 @@ describe('loadConfig', () => {
     ['SEARCH_VOCABULARY_MAX_WORDS', 'many'],
     ['SEARCH_RANKING_BUDGET_MS', '0'],
     ['SEARCH_RANKING_BUDGET_MS', '60001'],
+    ['SEARCH_PARTITION_PRODUCTS', '-1'],
+    ['SEARCH_PARTITION_PRODUCTS', '100000001'],
   ])('refuses %s=%p with a ConfigValidationError naming the variable, never its value', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(names(variable));

@@ -3,6 +3,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleDestro
 import type { Job, Queue } from 'bull';
 import { SearchIndexerService } from '../../catalog/indexing/search-indexer.service';
 import { VocabularySweepService } from '../../catalog/indexing/vocabulary-sweep.service';
+import { SearchPartitionMoverService } from '../../catalog/partitions/search-partition-mover.service';
 import { CatalogStatsRefresherService } from '../../catalog/stats/catalog-stats-refresher.service';
 import { GinPendingListsService } from '../../catalog/stats/gin-pending-lists.service';
 import { PlannerStatisticsService } from '../../catalog/stats/planner-statistics.service';
@@ -21,6 +22,8 @@ const CATALOG_STATS_INTERVAL_MS = 1_000;
 const VOCABULARY_SWEEP_INTERVAL_MS = 2_000;
 /** How soon the search tables are analyzed, and their GIN pending lists flushed, once an import (or a delete) changed them. */
 const PLANNER_STATISTICS_INTERVAL_MS = 2_000;
+/** How soon an organization past SEARCH_PARTITION_PRODUCTS starts moving to a search partition of its own. */
+const SEARCH_PARTITIONS_INTERVAL_MS = 10_000;
 /**
  * The share of the time the passes whose cost grows with a catalog (catalog counts, ANALYZE) may
  * take: beside a 1.6-million-product import, ANALYZE ran every 2–4 s and took half of a backend.
@@ -59,6 +62,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     private readonly vocabulary: VocabularySweepService,
     private readonly plannerStatistics: PlannerStatisticsService,
     private readonly pendingLists: GinPendingListsService,
+    private readonly searchPartitions: SearchPartitionMoverService,
   ) {}
 
   async start(): Promise<void> {
@@ -92,6 +96,7 @@ export class ImportQueueConsumer implements OnModuleDestroy, BeforeApplicationSh
     this.every(PLANNER_STATISTICS_INTERVAL_MS, () =>
       this.alone('GIN pending lists pass', () => this.pendingLists.flushSettled(), this.pendingListsPacing),
     );
+    this.every(SEARCH_PARTITIONS_INTERVAL_MS, () => this.alone('Search partitions pass', () => this.searchPartitions.pass()));
   }
 
   /**
