@@ -69,7 +69,7 @@ describe("The top band's walk with statistics that predate the import", () => {
     expect(walks.length).toBe(4); // two steps per search
     for (const walk of walks) {
       const kinds = [...planNodes(walk.plan)].map((n) => `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name'] ?? ''}`.trim());
-      expect(kinds).toContain('Index Scan product_search_pkey');
+      expect(kinds).toContain('Index Scan product_search_shared_pkey');
       expect(kinds.filter((k) => /Sort|Bitmap|Seq Scan/.test(k))).toEqual([]);
       expect(walk.settings).toMatchObject({ enable_sort: 'off', enable_bitmapscan: 'off' });
     }

@@ -44,7 +44,7 @@ describe('Vocabulary words left out by the bound', () => {
       const chunk = t.app.get(SearchIndexRepository).indexPending(caller.organizationId, 10, 200_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await other.commitTransaction();
-      await expect(chunk).resolves.toEqual({ taken: 1, wordsLeftOut: 0 });
+      await expect(chunk).resolves.toEqual({ taken: 1, wordsLeftOut: 0, paused: false });
     } finally {
       await other.release();
     }
