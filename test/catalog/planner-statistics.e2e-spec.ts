@@ -59,13 +59,9 @@ describe('Planner statistics of the search tables', () => {
       await waitForIndexing(t.app, owner.organizationId);
       const changed = new Date();
       await touchEveryRow();
-      await eventually(
-        'the worker to analyze product_search_shared',
-        async () => ((await lastAnalyzed(SHARED)) ?? new Date(0)) > changed,
-        {
-          timeoutMs: 15_000,
-        },
-      );
+      await eventually('the worker to analyze product_search_shared', async () => ((await lastAnalyzed(SHARED)) ?? new Date(0)) > changed, {
+        timeoutMs: 15_000,
+      });
       // The app's worker may index an earlier spec's leftovers meanwhile (the database is this Jest
       // worker's): fresh again within a pass, not necessarily at this instant; a pass then rests 9×
       // its own length (UPKEEP_SHARE), seconds on a loaded machine.
