@@ -18,20 +18,32 @@ export interface LoadResult {
   status_codes: Record<string, number>;
 }
 
-/** One autocannon run (GET, or POST with a fixed body), summarised. */
+/**
+ * One autocannon run (GET, or POST with a fixed body), summarised. With `paths`, each connection
+ * sends GETs to them in turn (e.g. several product ids, so no single row stays hot); `urlPath`
+ * then only names the run.
+ */
 export async function runLoad(
   baseUrl: string,
   urlPath: string,
-  options: { connections: number; durationS: number; headers?: Record<string, string>; pipelining?: number; body?: string },
+  options: {
+    connections: number;
+    durationS: number;
+    headers?: Record<string, string>;
+    pipelining?: number;
+    body?: string;
+    paths?: string[];
+  },
 ): Promise<LoadResult> {
   const result = await autocannon({
-    url: `${baseUrl}${urlPath}`,
+    url: `${baseUrl}${options.paths?.[0] ?? urlPath}`,
     method: options.body === undefined ? 'GET' : 'POST',
     body: options.body,
     connections: options.connections,
     duration: options.durationS,
     pipelining: options.pipelining ?? 1,
     headers: options.headers,
+    requests: options.paths?.map((p) => ({ method: 'GET' as const, path: p })),
   });
   const codes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]),
