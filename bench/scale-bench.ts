@@ -30,6 +30,7 @@ import {
   writeDescriptor,
 } from './lib/scale/scale-db';
 import { BASELINE_KIND, concurrentLoad, FILTER_KINDS, RANKED_KINDS, SearchClient, type Timing } from './lib/scale/search-timings';
+import { type PartitionSettle, settlePartitions } from './lib/scale/settle-partitions';
 import { type SweepResult, timeSweep } from './lib/scale/sweep';
 import { checkPageOne, ExhaustiveRanking, sampleQueries } from './lib/scale/exactness';
 import { startStack } from './lib/service-stack';
@@ -184,6 +185,10 @@ void runMain(cleanup, async () => {
   }
   const buildSweep = (descriptor.build.sweep as SweepResult | undefined) ?? null;
 
+  // 2b. Organizations past SEARCH_PARTITION_PRODUCTS move to search partitions of their own (the worker's pass), before any read is timed.
+  const partitions = await settlePartitions(stack.databaseUrl, log);
+  log(`search partitions: ${partitions.own} organizations in their own, settled after ${partitions.settle_s} s`);
+
   // 3. The table: each query alone, one request at a time.
   const roles = ['small', 'regular', 'big'] as const;
   const productsOfRole = (role: string) => descriptor.measured.find((m) => m.role === role)!.products;
@@ -303,6 +308,7 @@ void runMain(cleanup, async () => {
     build: descriptor.build,
     sweep: sweep ?? buildSweep,
     sweep_measured_this_run: sweep !== null,
+    partitions,
     organizations: Object.fromEntries(roles.map((role) => [role, productsOfRole(role)])),
     timings,
     exactness,
@@ -351,6 +357,7 @@ interface ReportInput {
   build: Record<string, unknown>;
   sweep: SweepResult | null;
   sweep_measured_this_run: boolean;
+  partitions: PartitionSettle;
   organizations: Record<string, number>;
   timings: Record<string, Record<string, Timing | null>>;
   load: Awaited<ReturnType<typeof concurrentLoad>>;
@@ -412,6 +419,11 @@ function report(r: ReportInput): void {
       probe
         ? `202 -> started; ${probe.products} products uploaded ${probe.uploaded_after_s} s into the sweep (${probe.pending_at_upload.toLocaleString('en')} pending), done ${fmt(probe.import_s)} s, searchable ${fmt(probe.searchable_s)} s`
         : 'no probe',
+    ],
+    [
+      'search partitions: moves before the reads',
+      `${fmt(r.partitions.settle_s, 1)} s`,
+      `${r.partitions.own} organizations in a partition of their own (0 s: none was left to move)`,
     ],
     [
       `concurrent load (${r.load.clients} clients, 3 orgs)`,

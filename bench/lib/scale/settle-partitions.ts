@@ -1,0 +1,47 @@
+import { sleep } from '../../../tools/harness/repo';
+import { withClient } from '../../../tools/harness/bench-db';
+import { round } from '../report';
+
+/** SEARCH_PARTITION_PRODUCTS as the bench's service runs it (its default). */
+const PARTITION_PRODUCTS = 100_000;
+const POLL_MS = 1_000;
+
+export interface PartitionSettle {
+  /** Organizations with a search partition of their own once settled. */
+  own: number;
+  /** Seconds until the worker had moved every organization past the threshold (0: none left to move). */
+  settle_s: number;
+}
+
+/**
+ * The organizations past SEARCH_PARTITION_PRODUCTS move to search partitions of their own (the
+ * worker's pass) before any read is timed. The database's products were written with COPY, not by
+ * imports, so the counts an import would have left in catalog_stats (which the pass reads) are
+ * written here first. Waits for the moves and times them.
+ */
+export async function settlePartitions(databaseUrl: string, log: (line: string) => void, timeoutS = 7_200): Promise<PartitionSettle> {
+  return withClient(databaseUrl, async (client) => {
+    await client.query(
+      `INSERT INTO catalog_stats (organization_id, product_count, computed_version, computed_at)
+       SELECT organization_id, count(*), 1, now() FROM products GROUP BY organization_id
+       ON CONFLICT (organization_id) DO NOTHING`,
+    );
+    const started = performance.now();
+    for (;;) {
+      const {
+        rows: [{ own, waiting }],
+      } = await client.query<{ own: number; waiting: number }>(
+        `SELECT (SELECT count(*)::int FROM search_partitions WHERE state = 'own') AS own,
+                (SELECT count(*)::int FROM catalog_stats s WHERE s.product_count >= $1 AND NOT EXISTS (
+                   SELECT 1 FROM search_partitions p WHERE p.organization_id = s.organization_id AND p.state = 'own')) AS waiting`,
+        [PARTITION_PRODUCTS],
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      if (waiting === 0) return { own, settle_s: round(elapsed, 1) };
+      if (elapsed > timeoutS) throw new Error(`${waiting} organizations still not in their own search partition after ${timeoutS} s`);
+      if (Math.floor(elapsed) % 30 === 0)
+        log(`search partitions: ${waiting} organizations waiting to move, ${own} moved (${round(elapsed, 0)} s)`);
+      await sleep(POLL_MS);
+    }
+  });
+}
