@@ -1,6 +1,8 @@
 import { sleep } from '../../../tools/harness/repo';
 import { withClient } from '../../../tools/harness/bench-db';
 import { round } from '../report';
+import { SERVICE_ROOT } from '../service-stack';
+import { REPO_ROOT } from '../../../tools/harness/repo';
 
 /** SEARCH_PARTITION_PRODUCTS as the bench's service runs it (its default). */
 const PARTITION_PRODUCTS = 100_000;
@@ -30,7 +32,8 @@ export async function settlePartitions(databaseUrl: string, log: (line: string) 
     const {
       rows: [{ partitioned }],
     } = await client.query<{ partitioned: boolean }>(`SELECT to_regclass('search_partitions') IS NOT NULL AS partitioned`);
-    if (!partitioned) return { own: 0, settle_s: 0 }; // an older build's database (BENCH_SERVICE_ROOT)
+    // An older build (BENCH_SERVICE_ROOT) moves nothing: its reads are timed on the shared partition, as before partitions.
+    if (!partitioned || SERVICE_ROOT !== REPO_ROOT) return { own: 0, settle_s: 0 };
     for (;;) {
       const {
         rows: [{ own, waiting }],
