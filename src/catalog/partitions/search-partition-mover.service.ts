@@ -42,7 +42,8 @@ export interface PartitionPass {
  *    blocks no read or write) and attaches the table as its partition (a brief exclusive lock of the
  *    search table, which the CHECK spares a scan): reads see the old rows until the commit, the new
  *    partition after it;
- * 5. rows of products deleted during the move are removed, and its indexing resumes.
+ * 5. rows of products deleted during the move are removed, and its indexing resumes;
+ * 6. the shared partition is vacuumed (the moved rows are dead there).
  * A move that fails or whose process dies is rolled back by the next pass. Partitions of deleted
  * organizations are dropped. Nothing moves an organization back (see docs/operations.md).
  */
@@ -78,7 +79,12 @@ export class SearchPartitionMoverService {
             outcome.dropped.push(partition.organizationId);
         }
         const next = this.threshold > 0 ? await this.partitions.nextToMove(this.threshold) : null;
-        if (next && (await this.moveIn(runner, next.organizationId))) outcome.moved = next.organizationId;
+        if (next && (await this.moveIn(runner, next.organizationId))) {
+          outcome.moved = next.organizationId;
+          // The moved rows are dead in the shared partition: reclaimed now, not when autovacuum's share
+          // (20 % of the partition) is reached. Blocks no read or write.
+          await runner.query(`VACUUM (ANALYZE) ${SHARED_PARTITION}`);
+        }
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1, 0)', [SEARCH_PARTITION_MOVER_LOCK_NAMESPACE]);
       }
