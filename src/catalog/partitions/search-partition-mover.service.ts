@@ -22,6 +22,8 @@ import { type SearchPartition, SearchPartitionsRepository } from './search-parti
 export const MOVE_LOCK_TIMEOUT_MS = 200;
 /** Tries of each brief lock before the move is rolled back (the next pass starts it again). */
 const LOCK_TRIES = 50;
+/** How long a worker leaves an organization whose move failed before copying its rows again. */
+const RETRY_AFTER_FAILURE_MS = 10 * 60_000;
 /** What the steps that block nobody (the delete, VALIDATE) may wait: past autovacuum's deadlock_timeout, which cancels it for us. */
 const PATIENT_LOCK_TIMEOUT_MS = 30_000;
 
@@ -51,6 +53,8 @@ export interface PartitionPass {
 export class SearchPartitionMoverService {
   private readonly logger = new Logger(SearchPartitionMoverService.name);
   private readonly threshold: number;
+  /** Organizations whose last move failed here, and when: a move that cannot finish is not redone every pass. */
+  private readonly failedAt = new Map<string, number>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -78,13 +82,7 @@ export class SearchPartitionMoverService {
           if (partition.state === 'own' && !partition.live && (await this.drop(runner, partition)))
             outcome.dropped.push(partition.organizationId);
         }
-        const next = this.threshold > 0 ? await this.partitions.nextToMove(this.threshold) : null;
-        if (next && (await this.moveIn(runner, next.organizationId))) {
-          outcome.moved = next.organizationId;
-          // The moved rows are dead in the shared partition: reclaimed now, not when autovacuum's share
-          // (20 % of the partition) is reached. Blocks no read or write.
-          await runner.query(`VACUUM (ANALYZE) ${SHARED_PARTITION}`);
-        }
+        await this.moveNext(runner, outcome);
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1, 0)', [SEARCH_PARTITION_MOVER_LOCK_NAMESPACE]);
       }
@@ -94,8 +92,23 @@ export class SearchPartitionMoverService {
     return outcome;
   }
 
-  /** Moves the organization into its own partition; false when a lock could not be had (rolled back, tried again later). */
-  async moveIn(runner: QueryRunner, organizationId: string): Promise<boolean> {
+  /** Moves the largest organization past the threshold, unless its last move here failed lately. */
+  private async moveNext(runner: QueryRunner, outcome: PartitionPass): Promise<void> {
+    const next = this.threshold > 0 ? await this.partitions.nextToMove(this.threshold) : null;
+    if (!next || Date.now() - (this.failedAt.get(next.organizationId) ?? 0) < RETRY_AFTER_FAILURE_MS) return;
+    if (!(await this.moveIn(runner, next.organizationId))) {
+      this.failedAt.set(next.organizationId, Date.now());
+      return;
+    }
+    this.failedAt.delete(next.organizationId);
+    outcome.moved = next.organizationId;
+    // The moved rows are dead in the shared partition: reclaimed now, not once autovacuum's share
+    // (a fifth of the partition) is dead. Blocks no read or write.
+    await runner.query(`VACUUM (ANALYZE) ${SHARED_PARTITION}`);
+  }
+
+  /** Moves the organization into its own partition; false when it failed or a lock could not be had (rolled back, tried again later). */
+  private async moveIn(runner: QueryRunner, organizationId: string): Promise<boolean> {
     const relation = ownPartitionName(organizationId);
     const literal = organizationLiteral(organizationId);
     const exclusion = sharedExclusionName(organizationId);
