@@ -28,6 +28,7 @@ import { CatalogStatsRefresherService } from './stats/catalog-stats-refresher.se
 import { PlannerStatisticsService } from './stats/planner-statistics.service';
 import { GinPendingListsService } from './stats/gin-pending-lists.service';
 import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
+import { CatalogCountsRepository } from './stats/catalog-counts.repository';
 
 /** The catalog: products (rules, storage, reads, search index) and the catalog read API. */
 @Module({
@@ -55,6 +56,7 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     SearchVocabularyRepository,
     VocabularySweepService,
     CatalogStatsStoreRepository,
+    CatalogCountsRepository,
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,
@@ -65,6 +67,7 @@ import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.reposit
     ProductFacetsService,
     CatalogStatsRepository,
     CatalogStatsStoreRepository,
+    CatalogCountsRepository,
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,
