@@ -3,6 +3,7 @@ import { NotFoundError } from '../common/errors/api-error';
 import { StoredProductDto, type StoredProductPageDto } from './dto/stored-product.dto';
 import type { ProductCriteria } from './criteria/product-criteria';
 import { ProductQueryService } from './query/product-query.service';
+import { CatalogCountsRepository } from './stats/catalog-counts.repository';
 import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
 
 /** Organization-scoped reads of the catalog for the REST API (pages and lookups via ProductQueryService). */
@@ -11,6 +12,7 @@ export class CatalogReadService {
   constructor(
     private readonly query: ProductQueryService,
     private readonly stats: CatalogStatsStoreRepository,
+    private readonly counts: CatalogCountsRepository,
   ) {}
 
   async getProduct(organizationId: string, productId: string): Promise<StoredProductDto> {
@@ -34,12 +36,12 @@ export class CatalogReadService {
   }
 
   /**
-   * The maintained counts (catalog_stats, one row read by key), the source MCP catalog_overview
-   * reads too: constant work whatever the catalog's size, as fresh as the worker's last recompute
-   * (within seconds of a finished import or a delete). Never computed yet: an empty catalog.
+   * Two rows read by key, as MCP catalog_overview reads them: constant work whatever the catalog's
+   * size. The product count is exact as of the last commit (catalog_counts); the last change is the
+   * worker's last recompute (catalog_stats, within seconds of a finished import or a delete).
    */
   async summary(organizationId: string): Promise<{ productCount: number; updatedAt: Date | null }> {
-    const stats = await this.stats.read(organizationId);
-    return { productCount: stats?.productCount ?? 0, updatedAt: stats?.updatedAt ?? null };
+    const [productCount, stats] = await Promise.all([this.counts.products(organizationId), this.stats.read(organizationId)]);
+    return { productCount, updatedAt: stats?.updatedAt ?? null };
   }
 }

@@ -28,6 +28,7 @@ import { CatalogStatsRefresherService } from './stats/catalog-stats-refresher.se
 import { PlannerStatisticsService } from './stats/planner-statistics.service';
 import { GinPendingListsService } from './stats/gin-pending-lists.service';
 import { CatalogStatsStoreRepository } from './stats/catalog-stats-store.repository';
+import { CatalogCountsRepository } from './stats/catalog-counts.repository';
 import { SearchPartitionMoverService } from './partitions/search-partition-mover.service';
 import { SearchPartitionsRepository } from './partitions/search-partitions.repository';
 
@@ -57,6 +58,7 @@ import { SearchPartitionsRepository } from './partitions/search-partitions.repos
     SearchVocabularyRepository,
     VocabularySweepService,
     CatalogStatsStoreRepository,
+    CatalogCountsRepository,
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,
@@ -69,6 +71,7 @@ import { SearchPartitionsRepository } from './partitions/search-partitions.repos
     ProductFacetsService,
     CatalogStatsRepository,
     CatalogStatsStoreRepository,
+    CatalogCountsRepository,
     CatalogStatsRefresherService,
     PlannerStatisticsService,
     GinPendingListsService,

@@ -19,7 +19,9 @@ export class CatalogsController {
     operationId: 'get-catalog',
     summary: 'Catalog details',
     description:
-      'Product count, latest import and last change of your catalog. The count and last change are the maintained counts (the same as MCP catalog_overview), read in constant time and recomputed within seconds of a finished import or a product delete; the latest import is live.',
+      'Product count, latest import and last change of your catalog, read in constant time (the same as MCP catalog_overview). ' +
+      'The product count is exact at every commit, so it counts an import the moment its job reads `done`; the last change is ' +
+      'recomputed within seconds of a finished import or a product delete; the latest import is live.',
   })
   @ApiOkResponse({ type: CatalogDetailsDto, description: 'The catalog of your organization' })
   get(@CurrentPrincipal() principal: Principal): Promise<CatalogDetailsDto> {

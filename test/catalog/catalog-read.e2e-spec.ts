@@ -28,7 +28,7 @@ describe('Catalog read API', () => {
     await waitForJob(t.http, owner.auth, jobId);
     await waitForSearch(t.http, owner.auth, 'wool', 18);
     await waitForSearch(t.http, owner.auth, 'limited', 1);
-    // GET /v1/catalogs reports the maintained counts: recomputed by the worker after the import.
+    // GET /v1/catalogs reports updated_at as the worker recomputes it after the import.
     await waitForCatalogStats(t.app, owner.organizationId);
   });
   afterAll(() => t.close());
@@ -110,24 +110,23 @@ describe('Catalog read API', () => {
     });
   });
 
-  it('describes the catalog from the maintained counts (catalog_stats), not a count of the products', async () => {
+  it('describes the catalog from rows kept per organization (catalog_counts, catalog_stats), not by reading the products', async () => {
     const dataSource = t.app.get(DataSource);
-    const [row] = (await dataSource.query(`SELECT product_count, updated_at FROM catalog_stats WHERE organization_id = $1`, [
-      owner.organizationId,
-    ])) as Array<{ product_count: number; updated_at: Date }>;
+    const [row] = (await dataSource.query(
+      `SELECT c.products, s.updated_at FROM catalog_counts c JOIN catalog_stats s USING (organization_id) WHERE organization_id = $1`,
+      [owner.organizationId],
+    )) as Array<{ products: string; updated_at: Date }>;
     try {
-      // A recompute the row has not had yet (as between a change and the worker's next pass): REST shows the row.
-      await dataSource.query(`UPDATE catalog_stats SET product_count = 7, updated_at = '2020-01-02T03:04:05Z' WHERE organization_id = $1`, [
+      // Values no product count gives: REST shows the rows (the count as of the last commit, updated_at as of the worker's recompute).
+      await dataSource.query(`UPDATE catalog_counts SET products = 7 WHERE organization_id = $1`, [owner.organizationId]);
+      await dataSource.query(`UPDATE catalog_stats SET updated_at = '2020-01-02T03:04:05Z' WHERE organization_id = $1`, [
         owner.organizationId,
       ]);
       const details = await get('/v1/catalogs').expect(200);
       expect(details.body).toMatchObject({ product_count: 7, updated_at: '2020-01-02T03:04:05.000Z' });
     } finally {
-      await dataSource.query(`UPDATE catalog_stats SET product_count = $2, updated_at = $3 WHERE organization_id = $1`, [
-        owner.organizationId,
-        row.product_count,
-        row.updated_at,
-      ]);
+      await dataSource.query(`UPDATE catalog_counts SET products = $2 WHERE organization_id = $1`, [owner.organizationId, row.products]);
+      await dataSource.query(`UPDATE catalog_stats SET updated_at = $2 WHERE organization_id = $1`, [owner.organizationId, row.updated_at]);
     }
   });
 

@@ -9,7 +9,6 @@ import {
   SHARED_PARTITION,
   sharedExclusionName,
 } from '../../src/catalog/partitions/search-partition-sql';
-import { CatalogStatsRefresherService } from '../../src/catalog/stats/catalog-stats-refresher.service';
 import { SEARCH_PARTITION_LOCK_NAMESPACE } from '../../src/database/organization-lock-key';
 import { authed } from '../support/authed';
 import { collectPlans, explainingEveryStatement, type ExplainedStatement, planNodes } from '../support/explained-plans';
@@ -54,12 +53,6 @@ describe('Search partitions', () => {
     await insertIndexedProducts(db, big.organizationId, BIG);
     await insertIndexedProducts(db, small.organizationId, SMALL);
     await db.query('ANALYZE product_search');
-    for (const caller of [big, small])
-      await db.query(
-        `INSERT INTO catalog_stats (organization_id) VALUES ($1) ON CONFLICT (organization_id) DO UPDATE SET version = catalog_stats.version + 1`,
-        [caller.organizationId],
-      );
-    await t.app.get(CatalogStatsRefresherService).refresh();
     plans = collectPlans(db);
   }, 120_000);
   afterAll(() => t.close());

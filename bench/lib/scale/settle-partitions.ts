@@ -16,18 +16,12 @@ export interface PartitionSettle {
 }
 
 /**
- * The organizations past SEARCH_PARTITION_PRODUCTS move to search partitions of their own (the
- * worker's pass) before any read is timed. The database's products were written with COPY, not by
- * imports, so the counts an import would have left in catalog_stats (which the pass reads) are
- * written here first. Waits for the moves and times them.
+ * The organizations past SEARCH_PARTITION_PRODUCTS (by catalog_counts, which PostgreSQL keeps
+ * whoever writes products, the bench's COPY included) move to search partitions of their own (the
+ * worker's pass) before any read is timed: waits for the moves and times them.
  */
 export async function settlePartitions(databaseUrl: string, log: (line: string) => void, timeoutS = 7_200): Promise<PartitionSettle> {
   return withClient(databaseUrl, async (client) => {
-    await client.query(
-      `INSERT INTO catalog_stats (organization_id, product_count, computed_version, computed_at)
-       SELECT organization_id, count(*), 1, now() FROM products GROUP BY organization_id
-       ON CONFLICT (organization_id) DO NOTHING`,
-    );
     const started = performance.now();
     const {
       rows: [{ partitioned }],
@@ -39,8 +33,8 @@ export async function settlePartitions(databaseUrl: string, log: (line: string) 
         rows: [{ own, waiting }],
       } = await client.query<{ own: number; waiting: number }>(
         `SELECT (SELECT count(*)::int FROM search_partitions WHERE state = 'own') AS own,
-                (SELECT count(*)::int FROM catalog_stats s WHERE s.product_count >= $1 AND NOT EXISTS (
-                   SELECT 1 FROM search_partitions p WHERE p.organization_id = s.organization_id AND p.state = 'own')) AS waiting`,
+                (SELECT count(*)::int FROM catalog_counts c WHERE c.products >= $1 AND NOT EXISTS (
+                   SELECT 1 FROM search_partitions p WHERE p.organization_id = c.organization_id AND p.state = 'own')) AS waiting`,
         [PARTITION_PRODUCTS],
       );
       const elapsed = (performance.now() - started) / 1000;

@@ -8,7 +8,8 @@ export class CatalogDetailsDto {
   @ApiProperty({
     type: 'integer',
     description:
-      'Number of products in the catalog, as of the last recompute of the maintained counts (within seconds of a finished import or a delete; 0 before the first)',
+      'Number of products in the catalog, exact at every commit: the moment a job reads `done` it counts what the job wrote ' +
+      '(and a replace import deleted), and a product delete is counted once it is answered',
   })
   product_count: number;
 
@@ -24,7 +25,9 @@ export class CatalogDetailsDto {
     type: 'string',
     format: 'date-time',
     nullable: true,
-    description: 'When a product was last written, as of the same recompute as product_count; null for an empty catalog',
+    description:
+      'When a product was last written, as of the last recompute of the maintained counts (within seconds of a finished import ' +
+      'or a delete); null for an empty catalog or before the first recompute',
   })
   updated_at: string | null;
 

@@ -36,16 +36,16 @@ export class SearchPartitionsRepository {
   }
 
   /**
-   * The largest organization of the shared partition with at least `threshold` products (the
-   * counts the worker maintains, catalog_stats), or null.
+   * The largest organization of the shared partition with at least `threshold` products (the exact
+   * counts of catalog_counts, migration ExactProductCount1795865000000), or null.
    */
   async nextToMove(threshold: number): Promise<{ organizationId: string; products: number } | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT s.organization_id, s.product_count AS products FROM catalog_stats s
-         JOIN organizations o ON o.id = s.organization_id
-        WHERE s.product_count >= $1
-          AND NOT EXISTS (SELECT 1 FROM search_partitions p WHERE p.organization_id = s.organization_id)
-        ORDER BY s.product_count DESC, s.organization_id LIMIT 1`,
+      `SELECT c.organization_id, c.products::int AS products FROM catalog_counts c
+         JOIN organizations o ON o.id = c.organization_id
+        WHERE c.products >= $1
+          AND NOT EXISTS (SELECT 1 FROM search_partitions p WHERE p.organization_id = c.organization_id)
+        ORDER BY c.products DESC, c.organization_id LIMIT 1`,
       [threshold],
     )) as Array<{ organization_id: string; products: number }>;
     return row ? { organizationId: row.organization_id, products: row.products } : null;

@@ -14,7 +14,7 @@ const PER_PASS = 20;
  * Recomputes the counts of organizations whose catalog changed (CatalogStatsStoreRepository.stale), in the
  * worker: one aggregation of the catalog per change, off the request path, instead of one per
  * catalog_overview call. An advisory lock per organization keeps workers from computing the same
- * one at once.
+ * one at once. The product count is not recomputed: triggers keep it exact (catalog_counts).
  */
 @Injectable()
 export class CatalogStatsRefresherService {
@@ -44,12 +44,11 @@ export class CatalogStatsRefresherService {
       ])) as Array<{ locked: boolean }>;
       if (!locked) return false;
       const started = Date.now();
-      const [stats, productCount, updatedAt] = await Promise.all([
+      const [stats, updatedAt] = await Promise.all([
         this.aggregates.stats(organizationId, TOP_STATS),
-        this.products.countForOrganization(organizationId),
         this.products.lastUpdatedAt(organizationId),
       ]);
-      await this.store.save(manager, organizationId, version, { ...stats, productCount, updatedAt });
+      await this.store.save(manager, organizationId, version, { ...stats, updatedAt });
       this.logger.debug(`Catalog counts of ${organizationId} recomputed in ${Date.now() - started} ms`);
       return true;
     });

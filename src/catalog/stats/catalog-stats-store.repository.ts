@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CatalogStats } from '../query/catalog-stats.repository';
 
-/** The maintained counts of one organization's catalog, as of `computedAt`. */
+/**
+ * The maintained counts of one organization's catalog, as of `computedAt`. The product count is not
+ * one of them: catalog_counts keeps it exact (CatalogCountsRepository).
+ */
 export interface StoredCatalogStats extends CatalogStats {
-  productCount: number;
   updatedAt: Date | null;
   computedAt: Date | null;
 }
@@ -16,11 +18,10 @@ export class CatalogStatsStoreRepository {
 
   async read(organizationId: string): Promise<StoredCatalogStats | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT product_count, updated_at, by_availability, top_brands, top_categories, computed_at
+      `SELECT updated_at, by_availability, top_brands, top_categories, computed_at
          FROM catalog_stats WHERE organization_id = $1 AND computed_version IS NOT NULL`,
       [organizationId],
     )) as Array<{
-      product_count: number;
       updated_at: Date | null;
       by_availability: Record<string, number>;
       top_brands: CatalogStats['topBrands'];
@@ -29,7 +30,6 @@ export class CatalogStatsStoreRepository {
     }>;
     if (!row) return null;
     return {
-      productCount: row.product_count,
       updatedAt: row.updated_at,
       byAvailability: row.by_availability,
       topBrands: row.top_brands,
@@ -56,13 +56,12 @@ export class CatalogStatsStoreRepository {
     stats: Omit<StoredCatalogStats, 'computedAt'>,
   ): Promise<void> {
     await manager.query(
-      `UPDATE catalog_stats SET computed_version = $2::bigint, computed_at = now(), product_count = $3, updated_at = $4,
-              by_availability = $5::jsonb, top_brands = $6::jsonb, top_categories = $7::jsonb
+      `UPDATE catalog_stats SET computed_version = $2::bigint, computed_at = now(), updated_at = $3,
+              by_availability = $4::jsonb, top_brands = $5::jsonb, top_categories = $6::jsonb
         WHERE organization_id = $1`,
       [
         organizationId,
         version,
-        stats.productCount,
         stats.updatedAt,
         JSON.stringify(stats.byAvailability),
         JSON.stringify(stats.topBrands),

@@ -29,6 +29,7 @@ import { IndexingCost1795803811980 } from './1795803811980-IndexingCost';
 import { VariantGroups1795811974360 } from './1795811974360-VariantGroups';
 import { DropUnusedSearchWalk1795850000000 } from './1795850000000-DropUnusedSearchWalk';
 import { CatalogLanguages1795860000000 } from './1795860000000-CatalogLanguages';
+import { ExactProductCount1795865000000 } from './1795865000000-ExactProductCount';
 import { PartitionedSearch1795870000000 } from './1795870000000-PartitionedSearch';
 
 /** Listed explicitly so ts-node, ts-jest and the compiled build all load the same set. */
@@ -64,5 +65,6 @@ export const migrations = [
   SearchFieldIndexes1795840000000,
   DropUnusedSearchWalk1795850000000,
   CatalogLanguages1795860000000,
+  ExactProductCount1795865000000,
   PartitionedSearch1795870000000,
 ];

@@ -115,7 +115,10 @@ export const importErrorsPage = z.object({
 
 export const catalogOverview = z.object({
   organization_id: z.uuid(),
-  product_count: z.number().int(),
+  product_count: z
+    .number()
+    .int()
+    .describe('Products in the catalog, exact at every commit: the moment a job reads done it counts what the job wrote and deleted'),
   last_import: importJob.nullable(),
   updated_at: z.string().nullable(),
   language: z.string().describe("The catalog's default language (BCP 47): products naming none are searched by its rules"),
@@ -127,6 +130,7 @@ export const catalogOverview = z.object({
     .string()
     .nullable()
     .describe(
-      'When product_count, updated_at and the counts were taken (recomputed within seconds of each import or delete); null: not yet',
+      'When updated_at, by_availability, top_brands and top_categories were taken (recomputed within seconds of each import or ' +
+        'delete; product_count is always current); null: not yet',
     ),
 });

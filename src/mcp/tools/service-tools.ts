@@ -26,8 +26,8 @@ export function registerServiceTools(server: McpServer, deps: ServiceToolDeps, o
     {
       title: 'Catalog overview',
       description:
-        'Product count, last import, when the catalog last changed, counts by availability, top 10 brands and categories ' +
-        '(maintained counts, as of stats_as_of).',
+        'Product count (exact as of the last commit), last import, when the catalog last changed, counts by availability, ' +
+        'top 10 brands and categories (maintained counts, as of stats_as_of).',
       inputSchema: z.object({}),
       outputSchema: catalogOverview,
       annotations: READ_ONLY,
