@@ -27,10 +27,13 @@ export function sharedExclusionName(organizationId: string): string {
 }
 
 /**
- * An own partition's indexes: the shared partition's (migrations 1764300500000 … 1795840000000)
- * without the leading organization column, which is constant there. The key matches the
- * parent's, as ATTACH requires. `search-partition-indexes.e2e-spec.ts` checks that every index of
- * the shared partition has its counterpart here.
+ * An own partition's indexes: the shared partition's (migrations 1764300500000 … 1795840000000),
+ * the GIN ones without the leading organization column, which is constant there (every entry
+ * would carry it). The B-trees keep it: statements filter on it, and with it in the index a count
+ * over a brand, an availability or a price reads the index alone (an index-only scan; without it,
+ * every counted row was read from the heap: 120 ms for 10,000 rows at a million products). The key
+ * matches the parent's, as ATTACH requires. `search-partitions.e2e-spec.ts` checks that every index
+ * of the shared partition has its counterpart here.
  */
 export const OWN_PARTITION_INDEXES: ReadonlyArray<{ suffix: string; definition: string }> = [
   { suffix: 'search', definition: 'USING gin (search)' },
@@ -40,10 +43,10 @@ export const OWN_PARTITION_INDEXES: ReadonlyArray<{ suffix: string; definition: 
   { suffix: 'codes', definition: 'USING gin (codes)' },
   { suffix: 'attributes', definition: 'USING gin (attributes jsonb_path_ops) WHERE (attributes IS NOT NULL)' },
   { suffix: 'categories', definition: 'USING gin (category_keys) WHERE (category_keys IS NOT NULL)' },
-  { suffix: 'brand', definition: 'USING btree (brand_key, product_id) WHERE (brand_key IS NOT NULL)' },
-  { suffix: 'availability', definition: 'USING btree (availability, product_id) WHERE (availability IS NOT NULL)' },
-  { suffix: 'group', definition: 'USING btree (group_key, product_id) WHERE (group_key IS NOT NULL)' },
-  { suffix: 'price', definition: 'USING btree (price_currency, price_amount) WHERE (price_currency IS NOT NULL)' },
+  { suffix: 'brand', definition: 'USING btree (organization_id, brand_key, product_id) WHERE (brand_key IS NOT NULL)' },
+  { suffix: 'availability', definition: 'USING btree (organization_id, availability, product_id) WHERE (availability IS NOT NULL)' },
+  { suffix: 'group', definition: 'USING btree (organization_id, group_key, product_id) WHERE (group_key IS NOT NULL)' },
+  { suffix: 'price', definition: 'USING btree (organization_id, price_currency, price_amount) WHERE (price_currency IS NOT NULL)' },
 ];
 
 /** The statements that build an own partition's indexes, after its rows are in (one sort each, not one insert per row). */
