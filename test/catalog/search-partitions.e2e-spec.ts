@@ -15,11 +15,31 @@ import { collectPlans, explainingEveryStatement, type ExplainedStatement, planNo
 import { createCaller, type TestCaller } from '../support/factories';
 import { insertIndexedProducts, runSearchReadMix } from '../support/search-read-mix';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { loadConfig } from '../../src/common/config/load-config';
 
-const BIG = 6_000;
 const SMALL = 300;
-/** SEARCH_PARTITION_PRODUCTS for this app: the big organization is past it, the small one is not. */
-const THRESHOLD = 5_000;
+
+/**
+ * SEARCH_PARTITION_PRODUCTS for this app, and the big organization's size: past every organization
+ * earlier specs left in this Jest worker's database, so that the big one is the only one to move.
+ */
+async function sizesPastEveryOrganization(databaseUrl: string): Promise<{ threshold: number; big: number }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ largest: number }>(
+      `SELECT CASE WHEN to_regclass('catalog_counts') IS NULL THEN 0
+                   ELSE (SELECT coalesce(max(products), 0)::int FROM catalog_counts) END AS largest`,
+    );
+    const threshold = Math.max(5_000, rows[0].largest + 1);
+    // A multiple of 4: its last two ids are not titled "Wool sweater" (the traffic deletes them).
+    return { threshold, big: Math.ceil((threshold + 1_000) / 4) * 4 };
+  } finally {
+    await client.end();
+  }
+}
+
+const productId = (i: number) => `p-${String(i).padStart(6, '0')}`;
 
 /** The reads the traffic repeats, per organization: page 1's ids (and, for the small one, its count) must not change. */
 const TRAFFIC = ['q=wool', 'q=sweater', 'q=wool%20sweater', 'brand=Kestrel', 'category=Apparel%20%3E%20Shoes', 'q=swea'];
@@ -37,20 +57,24 @@ describe('Search partitions', () => {
   let big: TestCaller;
   let small: TestCaller;
   let plans: ExplainedStatement[] = [];
+  let bigProducts = 0;
 
   beforeAll(async () => {
+    const sizes = await sizesPastEveryOrganization(loadConfig().databaseUrl);
+    bigProducts = sizes.big;
     t = await createTestApp({
       worker: false,
       config: (c) => ({
         ...c,
         databaseUrl: explainingEveryStatement(c.databaseUrl),
-        catalog: { ...c.catalog, partitionProducts: THRESHOLD },
+        reads: { ...c.reads, statementTimeoutMs: 120_000 },
+        catalog: { ...c.catalog, partitionProducts: sizes.threshold },
       }),
     });
     db = t.app.get(DataSource);
     big = await createCaller(t.app);
     small = await createCaller(t.app);
-    await insertIndexedProducts(db, big.organizationId, BIG);
+    await insertIndexedProducts(db, big.organizationId, bigProducts);
     await insertIndexedProducts(db, small.organizationId, SMALL);
     await db.query('ANALYZE product_search');
     plans = collectPlans(db);
@@ -100,7 +124,7 @@ describe('Search partitions', () => {
     const expected = new Map<string, Awaited<ReturnType<typeof page>>>();
     for (const caller of [big, small]) for (const q of TRAFFIC) expected.set(`${caller.organizationId} ${q}`, await page(caller, q));
     // Deleted during the move: on no page 1 above (the last ids, not titled "Wool sweater").
-    const deleted = ['p-005998', 'p-005999'];
+    const deleted = [productId(bigProducts - 2), productId(bigProducts - 1)];
     for (const answer of expected.values()) expect(answer.ids.filter((id) => deleted.includes(id))).toEqual([]);
 
     let moving = true;
@@ -140,7 +164,7 @@ describe('Search partitions', () => {
     )) as Array<{ state: string; attached: boolean }>;
     expect(row).toEqual({ state: 'own', attached: true });
     await expect(rowsOf(SHARED_PARTITION, big.organizationId)).resolves.toBe(0);
-    await expect(rowsOf(relation, big.organizationId)).resolves.toBe(BIG - deleted.length);
+    await expect(rowsOf(relation, big.organizationId)).resolves.toBe(bigProducts - deleted.length);
     await expect(rowsOf(SHARED_PARTITION, small.organizationId)).resolves.toBe(SMALL);
     expect(await sharedChecks()).toEqual([sharedExclusionName(big.organizationId)]);
     for (const q of TRAFFIC) {
