@@ -161,12 +161,25 @@ export class ReadScope {
 
   private begin(runner: QueryRunner): Promise<void> {
     this.begun ??= (async () => {
-      await runner.startTransaction();
       // Integers from the validated configuration only: SET takes no parameters.
       const timeout = this.timeoutMs > 0 ? `; SET LOCAL statement_timeout = ${Math.floor(this.timeoutMs)}` : '';
-      // Named for operators (and tests) in pg_stat_activity for the transaction only; same round trip.
-      await runner.query(`SET TRANSACTION READ ONLY${timeout}; SET LOCAL application_name = '${READ_APPLICATION_NAME}'`);
+      // One round trip for the transaction and its settings (startTransaction() would send START TRANSACTION in
+      // one of its own: a read's fixed cost, docs/performance.md "Fixed cost"). Named for operators (and tests)
+      // in pg_stat_activity for the transaction only.
+      await runner.query(`START TRANSACTION READ ONLY${timeout}; SET LOCAL application_name = '${READ_APPLICATION_NAME}'`);
+      markTransactionOpen(runner);
     })();
     return this.begun;
   }
+}
+
+/**
+ * Tells TypeORM's runner that the transaction the scope began is open, as startTransaction() would
+ * have: rollbackTransaction() and nested transactions (savepoints) then work as usual. The service
+ * has no transaction subscribers, whose start events this skips.
+ */
+function markTransactionOpen(runner: QueryRunner): void {
+  const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+  state.isTransactionActive = true;
+  state.transactionDepth = 1;
 }
