@@ -59,6 +59,19 @@ describe("Search plans read only the organization's rows", () => {
     expect(second.body.data.map((p: { id: string }) => p.id)).toEqual(ids(1));
   });
 
+  it('counts facets over 10,000 of more matches and says so: every count a lower bound of the count over all', async () => {
+    const facets = (await rest('/v1/catalogs/products/facets?q=wool')).body as {
+      total_count: number;
+      total_count_exact: boolean;
+      brands: { values: Array<{ value: string; count: number }>; other_count: number; missing_count: number };
+    };
+    expect(facets.total_count).toBe(10_000);
+    expect(facets.total_count_exact).toBe(false);
+    const brands = facets.brands;
+    // Of the 10,000 counted, not of the 20,000 that match.
+    expect(brands.values.reduce((sum, v) => sum + v.count, 0) + brands.other_count + brands.missing_count).toBe(10_000);
+  });
+
   it("explains every REST, UCP and MCP read of a large organization without a scan of another organization's rows", async () => {
     await runSearchReadMix(t, big);
 

@@ -51,12 +51,20 @@ export class PriceFacetDto {
   count: number;
 }
 
-@ApiSchema({ name: 'ProductFacets', description: 'Counts over the products a list or search with the same parameters returns' })
+@ApiSchema({
+  name: 'ProductFacets',
+  description:
+    'Counts over the products a list or search with the same parameters returns, 10,000 of them at most. When more match ' +
+    '(total_count_exact false), every count below is over the 10,000 counted (the first its indexes yield, not the best ' +
+    'ranked): a lower bound of the count over all matches, and a value beyond them may be missing.',
+})
 export class ProductFacetsDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Products counted: the total_count of the same list or search' })
   total_count: number;
 
-  @ApiProperty({ description: 'False when more products match than were counted (10,000 at most)' })
+  @ApiProperty({
+    description: 'False when more products match than were counted (10,000 at most): then every facet count is a lower bound',
+  })
   total_count_exact: boolean;
 
   @ApiProperty({ type: ValueFacetDto, description: 'By brand (case-insensitive; shown in one of its spellings)' })

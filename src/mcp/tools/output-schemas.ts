@@ -71,7 +71,9 @@ const valueFacet = { values: z.array(facetValue), other_count: z.number().int(),
 
 export const catalogFacets = z.object({
   total_count: z.number().int(),
-  total_count_exact: z.boolean(),
+  total_count_exact: z
+    .boolean()
+    .describe('False when more products match than were counted (10,000 at most, in index order): then every count here is a lower bound'),
   brands: z.object(valueFacet),
   availability: z.object(valueFacet),
   categories: z.array(z.object({ level: z.number().int(), ...valueFacet })),
