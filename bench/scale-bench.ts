@@ -270,6 +270,9 @@ void runMain(cleanup, async () => {
       keepDb: false,
       databaseUrl: SCALE_EMPTY_DATABASE_URL,
       queuePrefix: SCALE_EMPTY_QUEUE_PREFIX,
+      // Beside the first stack's API: the next port when BENCH_API_PORT pins that one (else both took it, and the
+      // empty side's uploads reached the other API: 401).
+      port: process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) + 1 : undefined,
       log,
     });
     const names = (side: string) => Array.from({ length: importRuns }, (_, i) => `scale-import-${side}-${runId}-${i + 1}`);
