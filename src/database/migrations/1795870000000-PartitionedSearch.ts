@@ -37,7 +37,12 @@ export class PartitionedSearch1795870000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    // Each own partition's rows go back to the shared one; nothing reads during a down migration.
+    // The shared partition's CHECKs that kept moved organizations out go first, then each own partition's rows
+    // go back to it; nothing reads during a down migration.
+    const checks = (await q.query(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'product_search_shared'::regclass AND contype = 'c'`,
+    )) as Array<{ conname: string }>;
+    for (const { conname } of checks) await q.query(`ALTER TABLE product_search_shared DROP CONSTRAINT "${conname}"`);
     const own = (await q.query(`SELECT organization_id, relation FROM search_partitions WHERE state = 'own'`)) as Array<{
       organization_id: string;
       relation: string;
@@ -49,10 +54,6 @@ export class PartitionedSearch1795870000000 implements MigrationInterface {
     }
     const moving = (await q.query(`SELECT relation FROM search_partitions WHERE state = 'moving'`)) as Array<{ relation: string }>;
     for (const { relation } of moving) await q.query(`DROP TABLE IF EXISTS "${relation}"`);
-    const checks = (await q.query(
-      `SELECT conname FROM pg_constraint WHERE conrelid = 'product_search_shared'::regclass AND contype = 'c'`,
-    )) as Array<{ conname: string }>;
-    for (const { conname } of checks) await q.query(`ALTER TABLE product_search_shared DROP CONSTRAINT "${conname}"`);
     await q.query(`DROP TABLE search_partitions`);
     await q.query(`ALTER TABLE product_search DETACH PARTITION product_search_shared`);
     await q.query(`DROP TABLE product_search`);
