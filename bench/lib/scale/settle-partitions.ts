@@ -1,11 +1,12 @@
 import { sleep } from '../../../tools/harness/repo';
 import { withClient } from '../../../tools/harness/bench-db';
+import { loadConfig } from '../../../src/common/config/load-config';
 import { round } from '../report';
 import { SERVICE_ROOT } from '../service-stack';
 import { REPO_ROOT } from '../../../tools/harness/repo';
 
-/** SEARCH_PARTITION_PRODUCTS as the bench's service runs it (its default). */
-const PARTITION_PRODUCTS = 100_000;
+/** SEARCH_PARTITION_PRODUCTS as the bench's service runs it (its default: the service's environment does not set it). */
+const PARTITION_PRODUCTS = loadConfig({}).catalog.partitionProducts;
 const POLL_MS = 1_000;
 
 export interface PartitionSettle {

@@ -19,7 +19,7 @@ import { type SearchPartition, SearchPartitionsRepository } from './search-parti
  * takes (the shared partition's to add its CHECK; the search table's to attach) give up after this
  * and are tried again, so traffic is never queued behind one for longer.
  */
-export const MOVE_LOCK_TIMEOUT_MS = 200;
+const MOVE_LOCK_TIMEOUT_MS = 200;
 /** Tries of each brief lock before the move is rolled back (the next pass starts it again). */
 const LOCK_TRIES = 50;
 /** How long a worker leaves an organization whose move failed before copying its rows again. */
@@ -186,22 +186,18 @@ export class SearchPartitionMoverService {
       await runner.query(`SET LOCAL lock_timeout = ${PATIENT_LOCK_TIMEOUT_MS}`);
       await runner.query(`DELETE FROM ${SHARED_PARTITION} WHERE organization_id = $1`, [organizationId]);
       await runner.query(`ALTER TABLE ${SHARED_PARTITION} VALIDATE CONSTRAINT "${exclusion}"`);
-      for (let attempt = 1; attempt <= LOCK_TRIES && !attached; attempt++) {
-        await runner.query('SAVEPOINT attach');
-        try {
+      attached = await this.untilLocked(
+        async () => {
+          await runner.query('SAVEPOINT attach');
           await runner.query(`SET LOCAL lock_timeout = ${MOVE_LOCK_TIMEOUT_MS}`);
           // The parent too, not only the shared partition ATTACH locks: a statement planned over the
           // partitions of before must not run with a snapshot of after (READ COMMITTED takes a new
           // one to execute), which would find the organization's rows gone from the shared one.
           await runner.query(`LOCK TABLE product_search IN ACCESS EXCLUSIVE MODE`);
           await runner.query(`ALTER TABLE product_search ATTACH PARTITION "${relation}" FOR VALUES IN (${literal})`);
-          attached = true;
-        } catch (error) {
-          if (postgresErrorCode(error) !== POSTGRES_ERROR.lockNotAvailable) throw error;
-          await runner.query('ROLLBACK TO SAVEPOINT attach');
-          await sleep(MOVE_LOCK_TIMEOUT_MS * Math.min(attempt, 5));
-        }
-      }
+        },
+        () => runner.query('ROLLBACK TO SAVEPOINT attach'),
+      );
       if (!attached) throw new LockNotHadError();
       await runner.query(`UPDATE search_partitions SET state = 'own', moved_at = now() WHERE organization_id = $1`, [organizationId]);
     }).catch((error: unknown) => {
@@ -242,17 +238,30 @@ export class SearchPartitionMoverService {
   }
 
   /** Runs `work` in a transaction whose locks wait MOVE_LOCK_TIMEOUT_MS at most, tried LOCK_TRIES times; false if never had. */
-  private async briefly(runner: QueryRunner, work: () => Promise<unknown>): Promise<boolean> {
-    for (let attempt = 1; attempt <= LOCK_TRIES; attempt++) {
-      try {
-        await this.inTransaction(runner, async () => {
+  private briefly(runner: QueryRunner, work: () => Promise<unknown>): Promise<boolean> {
+    return this.untilLocked(
+      () =>
+        this.inTransaction(runner, async () => {
           await runner.query(`SET LOCAL lock_timeout = ${MOVE_LOCK_TIMEOUT_MS}`);
           await work();
-        });
+        }),
+      () => Promise.resolve(),
+    );
+  }
+
+  /**
+   * Tries `attempt` (which bounds its own lock waits) up to LOCK_TRIES times, running `lost` after
+   * each try a lock timeout ended and resting a little longer each time; false if no try got its locks.
+   */
+  private async untilLocked(attempt: () => Promise<void>, lost: () => Promise<unknown>): Promise<boolean> {
+    for (let tries = 1; tries <= LOCK_TRIES; tries++) {
+      try {
+        await attempt();
         return true;
       } catch (error) {
         if (postgresErrorCode(error) !== POSTGRES_ERROR.lockNotAvailable) throw error;
-        await sleep(MOVE_LOCK_TIMEOUT_MS * Math.min(attempt, 5));
+        await lost();
+        await sleep(MOVE_LOCK_TIMEOUT_MS * Math.min(tries, 5));
       }
     }
     return false;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SHARED_PARTITION } from './search-partition-sql';
 
 /** A row of search_partitions: an organization with a partition of its own, or on its way there. */
 export interface SearchPartition {
@@ -49,13 +48,5 @@ export class SearchPartitionsRepository {
       [threshold],
     )) as Array<{ organization_id: string; products: number }>;
     return row ? { organizationId: row.organization_id, products: row.products } : null;
-  }
-
-  /** The relation that holds the organization's search rows now. */
-  async relationOf(organizationId: string): Promise<string> {
-    const [row] = (await this.dataSource.query(`SELECT relation FROM search_partitions WHERE organization_id = $1 AND state = 'own'`, [
-      organizationId,
-    ])) as Array<{ relation: string }>;
-    return row?.relation ?? SHARED_PARTITION;
   }
 }
